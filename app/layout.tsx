@@ -1,0 +1,30 @@
+import type { Metadata, Viewport } from 'next'
+import type { ReactNode } from 'react'
+import { getSiteContent } from '@/lib/content/site'
+import { LOCALE } from '@/lib/dates'
+import './globals.css'
+
+export function generateMetadata(): Metadata {
+  const { site } = getSiteContent().registries
+  return {
+    metadataBase: new URL(site.baseUrl),
+    applicationName: `${site.name}, ${site.organization}`,
+  }
+}
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0b0c0c' }
+
+/**
+ * The document itself. Pages render their own frame (PageShell). The one
+ * script is plain JavaScript that only adds to what the HTML already does.
+ */
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang={LOCALE}>
+      <body>
+        {children}
+        <script src="/site.js" defer />
+      </body>
+    </html>
+  )
+}

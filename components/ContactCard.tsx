@@ -1,0 +1,33 @@
+import { phoneText } from '@/lib/labels'
+import type { Site } from '@/lib/content/schemas'
+
+type ContactCardProps = { site: Site }
+
+/** The bureau's phone, e-mail, address and hours, from content/data/site.yaml. */
+export function ContactCard({ site }: ContactCardProps) {
+  const { phone, email, address, officeHours } = site
+  return (
+    <address className="my-6 max-w-prose rounded border border-line bg-panel p-5 not-italic">
+      <p className="font-bold">{site.name}</p>
+      <p>{site.organization}</p>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold">Phone</dt>
+        <dd>
+          <a href={`tel:${phone.dial}`}>{phoneText(phone.display)}</a>
+        </dd>
+        <dt className="font-semibold">E-mail</dt>
+        <dd>
+          <a href={`mailto:${email}`}>{email}</a>
+        </dd>
+        <dt className="font-semibold">Address</dt>
+        <dd>
+          {address.street}
+          <br />
+          {address.city}, {address.state} {address.zip}
+        </dd>
+        <dt className="font-semibold">Office hours</dt>
+        <dd>{officeHours}</dd>
+      </dl>
+    </address>
+  )
+}

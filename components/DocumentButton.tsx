@@ -1,0 +1,43 @@
+import type { DocumentEntry } from '@/lib/content/schemas'
+import { documentCue } from '@/lib/labels'
+
+type DocumentButtonProps = {
+  document: DocumentEntry
+  variant?: 'button' | 'link'
+}
+
+/**
+ * A link to a file, drawn as a button. It says the file type (and the
+ * language when not English) so people know what opens before they click.
+ */
+export function DocumentButton({ document, variant = 'button' }: DocumentButtonProps) {
+  const foreign = document.language !== 'en'
+  return (
+    <a
+      href={document.url}
+      className={variant === 'button' ? 'button-link' : 'inline-flex items-start gap-2'}
+      hrefLang={foreign ? document.language : undefined}
+    >
+      <FileIcon />
+      <span>
+        {document.title} <span className="whitespace-nowrap">({documentCue(document)})</span>
+      </span>
+    </a>
+  )
+}
+
+function FileIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 16 20"
+      width="16"
+      height="20"
+      className="mt-1 shrink-0 fill-none stroke-current"
+      strokeWidth="1.5"
+    >
+      <path d="M1 1h9l5 5v13H1z M10 1v5h5" />
+    </svg>
+  )
+}

@@ -1,0 +1,17 @@
+import { DocumentButton } from '@/components/DocumentButton'
+import type { DocumentEntry } from '@/lib/content/schemas'
+
+type DocumentButtonsProps = { documents: DocumentEntry[] }
+
+/** One or more document buttons side by side (the `@document` line). */
+export function DocumentButtons({ documents }: DocumentButtonsProps) {
+  return (
+    <ul className="my-6 flex list-none flex-wrap gap-3 p-0">
+      {documents.map((doc) => (
+        <li key={doc.id}>
+          <DocumentButton document={doc} />
+        </li>
+      ))}
+    </ul>
+  )
+}

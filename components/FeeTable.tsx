@@ -1,0 +1,103 @@
+import type { DocumentEntry, Fees } from '@/lib/content/schemas'
+import { cardFeeLabel, tierLabel } from '@/lib/fees'
+import { documentCue } from '@/lib/labels'
+import { formatMoney } from '@/lib/money'
+
+type FeeTableProps =
+  | { schedule: 'inspection'; fees: Fees }
+  | { schedule: 'card'; fees: Fees; ordinance: DocumentEntry }
+
+/**
+ * A fee schedule as a real table: a caption, column and row headers, and
+ * amounts from content/data/fees.yaml written by the one money helper.
+ */
+export function FeeTable(props: FeeTableProps) {
+  return props.schedule === 'inspection' ? (
+    <InspectionFees fees={props.fees} />
+  ) : (
+    <CardFees {...props} />
+  )
+}
+
+const tableClass = 'my-6 w-full max-w-prose border-collapse text-left'
+const cellClass = 'border-b border-line px-3 py-2 align-top'
+const captionClass = 'mb-2 text-left text-lg font-bold'
+
+function InspectionFees({ fees }: { fees: Fees }) {
+  const { caption, tiers, reinspection, note } = fees.inspection
+  return (
+    <div>
+      <table className={tableClass}>
+        <caption className={captionClass}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={cellClass}>
+              When you apply, before the inspection date
+            </th>
+            <th scope="col" className={`${cellClass} text-right`}>
+              Fee
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {tiers.map((tier) => (
+            <tr key={tier.id}>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {upperFirst(tierLabel(tier))}
+              </th>
+              <td className={`${cellClass} text-right tabular-nums`}>{formatMoney(tier.amount)}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row" className={`${cellClass} font-normal`}>
+              Re-inspection
+            </th>
+            <td className={`${cellClass} text-right tabular-nums`}>{formatMoney(reinspection)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p className="max-w-prose">{note}</p>
+    </div>
+  )
+}
+
+function CardFees({ fees, ordinance }: { fees: Fees; ordinance: DocumentEntry }) {
+  const { methods, ordinanceNumber } = fees.cardFees
+  return (
+    <table className={tableClass}>
+      <caption className={captionClass}>
+        Card payment fees, set by{' '}
+        <a href={ordinance.url}>
+          Ordinance {ordinanceNumber}{' '}
+          <span className="whitespace-nowrap">({documentCue(ordinance)})</span>
+        </a>
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col" className={cellClass}>
+            How you pay
+          </th>
+          <th scope="col" className={`${cellClass} text-right`}>
+            Card fee
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {methods.map((method) => (
+          <tr key={method.id}>
+            <th scope="row" className={`${cellClass} font-normal`}>
+              {method.label}
+            </th>
+            <td className={`${cellClass} text-right tabular-nums`}>
+              {cardFeeLabel(method)} {method.per}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function upperFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}

@@ -1,0 +1,27 @@
+import type { LinkEntry } from '@/lib/content/schemas'
+import { linkCue } from '@/lib/labels'
+
+type LinkListProps = { links: LinkEntry[] }
+
+/**
+ * A list of external links (the `@links` line). Each says whether it opens
+ * a website, a PDF or a video, and who publishes it.
+ */
+export function LinkList({ links }: LinkListProps) {
+  return (
+    <ul className="my-6 max-w-prose space-y-2 pl-0">
+      {links.map((link) => (
+        <li key={link.id} className="list-none">
+          <a
+            href={link.url}
+            className="print-url"
+            hrefLang={link.language === 'en' ? undefined : link.language}
+          >
+            {link.label} <span className="whitespace-nowrap">({linkCue(link)})</span>
+          </a>
+          {link.publisher ? <span className="text-muted"> · {link.publisher}</span> : null}
+        </li>
+      ))}
+    </ul>
+  )
+}

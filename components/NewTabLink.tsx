@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react'
+
+type NewTabLinkProps = {
+  href: string
+  children: ReactNode
+  className?: string
+  hrefLang?: string
+}
+
+/**
+ * A link that opens in a new tab, used only where the specification asks for
+ * it. It says so in visible text, and cuts the opener link for safety.
+ */
+export function NewTabLink({ href, children, className, hrefLang }: NewTabLinkProps) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={className}
+      hrefLang={hrefLang}
+    >
+      {children}
+      <span className="ml-1 text-[0.85em] font-normal">(opens in a new tab)</span>
+    </a>
+  )
+}

@@ -1,0 +1,43 @@
+import { phoneText } from '@/lib/labels'
+import type { Site } from '@/lib/content/schemas'
+import type { NavLink } from '@/lib/navigation'
+
+type SiteFooterProps = { site: Site; links: NavLink[] }
+
+/** Contact details, address, office hours and the main links, on every page. */
+export function SiteFooter({ site, links }: SiteFooterProps) {
+  const { phone, email, address, officeHours } = site
+  return (
+    <footer className="site-footer mt-16 border-t-4 border-brand bg-panel">
+      <div className="mx-auto grid max-w-page gap-8 px-4 py-10 md:grid-cols-2">
+        <div>
+          <h2 className="text-lg font-bold">{site.name}</h2>
+          <p>{site.organization}</p>
+          <address className="mt-3 not-italic">
+            {address.street}
+            <br />
+            {address.city}, {address.state} {address.zip}
+            <br />
+            Phone: <a href={`tel:${phone.dial}`}>{phoneText(phone.display)}</a>
+            <br />
+            E-mail: <a href={`mailto:${email}`}>{email}</a>
+          </address>
+          <p className="mt-3">Office hours: {officeHours}</p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-lg font-bold">Main links</h2>
+          <ul className="mt-3 grid gap-1 sm:grid-cols-2">
+            {links.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>
+                  {link.label}
+                  {link.externalCue ? <span> ({link.externalCue})</span> : null}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,174 @@
+import type { DiagramId } from '@/lib/content/markdown'
+
+type SmokeAlarmDiagramProps = {
+  id: DiagramId
+  /** The ceiling distance, e.g. "4 to 6 inches" (from facts.yaml). */
+  ceilingDistance: string
+}
+
+/**
+ * Placement diagrams drawn as inline SVG, so they are sharp, tiny, readable
+ * by screen readers (title and description) and print well. For illustration
+ * only: the written rules on the page and the state code decide.
+ */
+export function SmokeAlarmDiagram({ id, ceilingDistance }: SmokeAlarmDiagramProps) {
+  return id === 'smoke-alarm-levels' ? (
+    <LevelsDiagram />
+  ) : (
+    <CeilingDiagram distance={ceilingDistance} />
+  )
+}
+
+const smoke = 'fill-white stroke-ink'
+const co = 'fill-focus stroke-ink'
+
+function Alarm({ x, y, kind }: { x: number; y: number; kind: 'smoke' | 'co' }) {
+  return (
+    <g>
+      <circle cx={x} cy={y} r="9" className={kind === 'smoke' ? smoke : co} strokeWidth="2" />
+      <text x={x} y={y + 4} textAnchor="middle" className="fill-ink text-[10px] font-bold">
+        {kind === 'smoke' ? 'S' : 'CO'}
+      </text>
+    </g>
+  )
+}
+
+function LevelsDiagram() {
+  return (
+    <figure className="my-8 max-w-prose">
+      <svg
+        viewBox="0 0 480 330"
+        role="img"
+        aria-labelledby="levels-title levels-desc"
+        className="h-auto w-full text-ink"
+      >
+        <title id="levels-title">
+          Where smoke and carbon monoxide alarms go in a two-storey house
+        </title>
+        <desc id="levels-desc">
+          A house cut open to show three levels. The basement has a smoke alarm on the ceiling. The
+          first floor has a smoke alarm on the ceiling of the living area. The second floor has two
+          bedrooms and a hallway between them; the hallway ceiling outside the bedrooms has a smoke
+          alarm and a carbon monoxide alarm.
+        </desc>
+        {/* Roof and walls */}
+        <path d="M40 110 L240 20 L440 110 Z" className="fill-panel stroke-ink" strokeWidth="3" />
+        <rect
+          x="60"
+          y="110"
+          width="360"
+          height="210"
+          className="fill-white stroke-ink"
+          strokeWidth="3"
+        />
+        <line x1="60" y1="180" x2="420" y2="180" className="stroke-ink" strokeWidth="3" />
+        <line x1="60" y1="250" x2="420" y2="250" className="stroke-ink" strokeWidth="3" />
+        {/* Second floor: two bedrooms and the hallway between them */}
+        <line x1="180" y1="110" x2="180" y2="180" className="stroke-ink" strokeWidth="2" />
+        <line x1="300" y1="110" x2="300" y2="180" className="stroke-ink" strokeWidth="2" />
+        <text x="120" y="160" textAnchor="middle" className="fill-ink text-[13px]">
+          Bedroom
+        </text>
+        <text x="360" y="160" textAnchor="middle" className="fill-ink text-[13px]">
+          Bedroom
+        </text>
+        <text x="240" y="165" textAnchor="middle" className="fill-ink text-[13px]">
+          Hallway
+        </text>
+        <Alarm x={225} y={123} kind="smoke" />
+        <Alarm x={255} y={123} kind="co" />
+        {/* First floor */}
+        <text x="240" y="232" textAnchor="middle" className="fill-ink text-[13px]">
+          Living area
+        </text>
+        <Alarm x={240} y={193} kind="smoke" />
+        {/* Basement */}
+        <text x="240" y="302" textAnchor="middle" className="fill-ink text-[13px]">
+          Basement
+        </text>
+        <Alarm x={240} y={263} kind="smoke" />
+      </svg>
+      <figcaption className="mt-2">
+        One smoke alarm (S) on every level, including the basement, and a carbon monoxide alarm (CO)
+        near the sleeping areas. Drawing for illustration only.
+      </figcaption>
+    </figure>
+  )
+}
+
+function CeilingDiagram({ distance }: { distance: string }) {
+  return (
+    <figure className="my-8 max-w-prose">
+      <svg
+        viewBox="0 0 420 220"
+        role="img"
+        aria-labelledby="ceiling-title ceiling-desc"
+        className="h-auto w-full text-ink"
+      >
+        <title id="ceiling-title">Placing a smoke alarm on the ceiling</title>
+        <desc id="ceiling-desc">
+          The corner where a wall meets the ceiling. A smoke alarm is on the ceiling, {distance}{' '}
+          away from the wall, so it is not in the dead air of the corner.
+        </desc>
+        <rect
+          x="20"
+          y="20"
+          width="380"
+          height="20"
+          className="fill-panel stroke-ink"
+          strokeWidth="2"
+        />
+        <rect
+          x="20"
+          y="40"
+          width="20"
+          height="170"
+          className="fill-panel stroke-ink"
+          strokeWidth="2"
+        />
+        <text x="230" y="34" textAnchor="middle" className="fill-ink text-[13px]">
+          Ceiling
+        </text>
+        <text
+          x="30"
+          y="130"
+          textAnchor="middle"
+          transform="rotate(-90 30 130)"
+          className="fill-ink text-[13px]"
+        >
+          Wall
+        </text>
+        <rect
+          x="150"
+          y="40"
+          width="70"
+          height="16"
+          rx="6"
+          className="fill-white stroke-ink"
+          strokeWidth="2"
+        />
+        <text x="230" y="76" className="fill-ink text-[13px] font-bold">
+          Smoke alarm
+        </text>
+        <line x1="40" y1="110" x2="150" y2="110" className="stroke-ink" strokeWidth="2" />
+        <line x1="40" y1="100" x2="40" y2="120" className="stroke-ink" strokeWidth="2" />
+        <line x1="150" y1="100" x2="150" y2="120" className="stroke-ink" strokeWidth="2" />
+        <line
+          x1="150"
+          y1="56"
+          x2="150"
+          y2="100"
+          className="stroke-ink"
+          strokeDasharray="4 3"
+          strokeWidth="1.5"
+        />
+        <text x="95" y="140" textAnchor="middle" className="fill-ink text-[13px]">
+          {distance}
+        </text>
+      </svg>
+      <figcaption className="mt-2">
+        On the ceiling, put the alarm {distance} from the wall. Drawing for illustration only.
+      </figcaption>
+    </figure>
+  )
+}

@@ -1,0 +1,48 @@
+import { NewTabLink } from '@/components/NewTabLink'
+
+/** A tile after its target has been looked up in the registries. */
+export type ResolvedTile = {
+  label: string
+  description?: string
+  href: string
+  /** Opens in a new tab (only where the specification asks for it). */
+  newTab: boolean
+  /** What opens, when it is not a page of this site: "PDF", "website". */
+  cue?: string
+}
+
+type TileGridProps = { tiles: ResolvedTile[] }
+
+/** Large link tiles for the main tasks (the `@tiles` line). */
+export function TileGrid({ tiles }: TileGridProps) {
+  return (
+    <ul className="my-6 grid list-none gap-4 p-0 sm:grid-cols-2 lg:grid-cols-3">
+      {tiles.map((tile) => {
+        const label = (
+          <>
+            {tile.label}
+            {tile.cue ? <span className="font-normal"> ({tile.cue})</span> : null}
+          </>
+        )
+        const linkClass = 'text-lg font-bold'
+        return (
+          <li
+            key={tile.href + tile.label}
+            className="rounded border-2 border-line bg-white p-4 hover:border-brand"
+          >
+            {tile.newTab ? (
+              <NewTabLink href={tile.href} className={linkClass}>
+                {label}
+              </NewTabLink>
+            ) : (
+              <a href={tile.href} className={linkClass}>
+                {label}
+              </a>
+            )}
+            {tile.description ? <p className="mt-1 text-base">{tile.description}</p> : null}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,71 @@
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { extname, join, normalize, sep } from 'node:path'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.pf_meta': 'application/octet-stream',
+  '.pf_fragment': 'application/octet-stream',
+  '.pf_index': 'application/octet-stream',
+  '.pagefind': 'application/octet-stream',
+  '.wasm': 'application/wasm',
+}
+
+/** The file a URL path maps to in `root`, following static-host rules, or a redirect. */
+export function resolvePath(
+  root: string,
+  urlPath: string
+): { file: string } | { redirect: string } | null {
+  let path: string
+  try {
+    path = decodeURIComponent(urlPath)
+  } catch {
+    return null
+  }
+  const target = normalize(join(root, path))
+  if (target !== root && !target.startsWith(root + sep)) return null
+  if (path.endsWith('/')) {
+    const index = join(target, 'index.html')
+    return existsSync(index) ? { file: index } : null
+  }
+  if (existsSync(target) && statSync(target).isFile()) return { file: target }
+  if (existsSync(join(target, 'index.html'))) return { redirect: `${path}/` }
+  return null
+}
+
+/** Extra response headers for a path (the production headers, see issue "hardening"). */
+export type HeaderSource = (urlPath: string) => Record<string, string>
+
+/** A request handler serving `root` as nginx, S3 or GitHub Pages would. */
+export function createStaticHandler(root: string, headersFor: HeaderSource = () => ({})) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end()
+      return
+    }
+    const found = resolvePath(root, url.pathname)
+    if (found && 'redirect' in found) {
+      res.writeHead(301, { Location: found.redirect + url.search }).end()
+      return
+    }
+    const file = found?.file ?? join(root, '404.html')
+    const status = found ? 200 : 404
+    const body = readFileSync(file)
+    res.writeHead(status, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Length': body.length,
+      ...headersFor(found ? url.pathname : '/404.html'),
+    })
+    res.end(req.method === 'HEAD' ? undefined : body)
+  }
+}

@@ -1,0 +1,254 @@
+import { z } from 'zod'
+
+// One schema per content file. Types are derived from these schemas, never
+// written by hand, so what the build checks and what the code uses agree.
+
+/** A route: `/` or `/words-joined-by-hyphens`, as the page is reached. */
+export const routeSchema = z
+  .string()
+  .regex(/^\/([a-z0-9]+(-[a-z0-9]+)*)?$/, 'should be a route such as /fees (lower case, hyphens)')
+
+/** An id used to refer to a registry entry: lower case words joined by hyphens. */
+export const idSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'should be an id such as budget-2019 (lower case, hyphens)')
+
+/** Every address the site sends people to must be https. */
+export const httpsUrlSchema = z
+  .string()
+  .regex(/^https:\/\/[^\s/$.?#][^\s]*$/, 'should be a web address that starts with https://')
+
+const text = (max: number) => z.string().trim().min(1).max(max)
+
+// ---------------------------------------------------------------- site.yaml
+export const siteSchema = z.strictObject({
+  /** The bureau's name, shown in the header and in every page title. */
+  name: text(80),
+  /** The body the bureau belongs to. */
+  organization: text(80),
+  /** Public address of the site, used for the sitemap and canonical links. */
+  baseUrl: httpsUrlSchema,
+  phone: z.strictObject({
+    /** As people read it, e.g. (732) 251-0900 ext. 3 */
+    display: text(40),
+    /** As a phone dials it: +1 and ten digits, then a comma and the extension. */
+    dial: z.string().regex(/^\+1\d{10}(,\d+)?$/, 'should look like +17322510900,3'),
+  }),
+  email: z.email(),
+  address: z.strictObject({
+    street: text(80),
+    city: text(40),
+    state: z.string().length(2),
+    zip: z.string().regex(/^\d{5}$/),
+  }),
+  /** When the office is open, in words. */
+  officeHours: text(80),
+})
+export type Site = z.infer<typeof siteSchema>
+
+// ----------------------------------------------------------- documents.yaml
+export const documentKinds = [
+  // District finance and governance (the transparency pages list these).
+  'budget',
+  'budget-notice',
+  'remuneration-list',
+  'losap-report',
+  'audit',
+  'audit-synopsis',
+  'audit-questionnaire',
+  'finance-report',
+  'resolution',
+  'meeting-dates',
+  'election-results',
+  'petition',
+  // Everything else the bureau publishes.
+  'ordinance',
+  'fee-schedule',
+  'law',
+  'application-aid',
+  'safety-sheet',
+  'contest',
+  'letter',
+  'program',
+] as const
+export const fileTypes = ['pdf', 'word', 'excel'] as const
+export const languages = ['en', 'es'] as const
+
+export const documentSchema = z.strictObject({
+  id: idSchema,
+  /** What the file is, in plain words; the button adds the file type. */
+  title: text(120),
+  kind: z.enum(documentKinds),
+  /** The year the document is about (budget year, audit year...). */
+  year: z.int().min(1990).max(2100).optional(),
+  type: z.enum(fileTypes),
+  language: z.enum(languages).default('en'),
+  url: httpsUrlSchema,
+  /** Why the label differs from the old site, if it does (kept for the record). */
+  note: text(300).optional(),
+})
+export type DocumentEntry = z.infer<typeof documentSchema>
+
+// -------------------------------------------------------------- videos.yaml
+export const videoSchema = z
+  .strictObject({
+    id: idSchema,
+    /** The video's real title, shown above it. */
+    title: text(120),
+    /** One sentence on what the video shows. */
+    description: text(300).optional(),
+    provider: z.enum(['file', 'youtube']),
+    /** For files: the MP4 address. For YouTube: the watch address. */
+    url: httpsUrlSchema,
+    /** A captions file (WebVTT, .vtt) for the video, when the bureau has one. */
+    captions: httpsUrlSchema.optional(),
+    width: z.int().min(200).max(1920).default(600),
+    height: z.int().min(150).max(1080).default(450),
+  })
+  .refine((v) => v.provider !== 'file' || /\.mp4$/i.test(v.url), {
+    path: ['url'],
+    message: 'should end in .mp4 for a video file',
+  })
+  .refine((v) => v.provider !== 'youtube' || youtubeId(v.url) !== null, {
+    path: ['url'],
+    message: 'should be a YouTube address such as https://www.youtube.com/watch?v=ID',
+  })
+export type VideoEntry = z.infer<typeof videoSchema>
+
+/** The video id in a YouTube watch, short or embed address, or null. */
+export function youtubeId(url: string): string | null {
+  const match =
+    /^https:\/\/(?:www\.)?(?:youtube\.com\/(?:watch\?v=|embed\/)|youtu\.be\/)([\w-]{11})/.exec(url)
+  return match?.[1] ?? null
+}
+
+// --------------------------------------------------------------- forms.yaml
+export const formSchema = z.strictObject({
+  id: idSchema,
+  /** Names the form for screen readers and above the frame. */
+  title: text(120),
+  provider: z.literal('jotform'),
+  url: httpsUrlSchema,
+  /** Height of the frame in CSS pixels; the form scrolls inside it. */
+  height: z.int().min(400).max(6000).default(1400),
+})
+export type FormEntry = z.infer<typeof formSchema>
+
+// --------------------------------------------------------------- links.yaml
+export const linkSchema = z.strictObject({
+  id: idSchema,
+  label: text(120),
+  url: httpsUrlSchema,
+  /** What opens: a web site, a PDF file or a video. Shown next to the link. */
+  type: z.enum(['website', 'pdf', 'video']),
+  /** Who publishes it, when that helps (e.g. NJ Division of Fire Safety). */
+  publisher: text(80).optional(),
+  language: z.enum(languages).default('en'),
+})
+export type LinkEntry = z.infer<typeof linkSchema>
+
+// ---------------------------------------------------------------- fees.yaml
+const moneySchema = z.number().nonnegative().multipleOf(0.01)
+
+export const feesSchema = z.strictObject({
+  inspection: z.strictObject({
+    /** Caption of the fee table. */
+    caption: text(160),
+    /**
+     * Tiers by business days between the application and the inspection.
+     * Together they must cover every count of days exactly once.
+     */
+    tiers: z
+      .array(
+        z.strictObject({
+          id: idSchema,
+          minBusinessDays: z.int().min(0).optional(),
+          maxBusinessDays: z.int().min(0).optional(),
+          amount: moneySchema,
+        })
+      )
+      .min(1),
+    reinspection: moneySchema,
+    /** Shown under the table. */
+    note: text(200),
+  }),
+  cardFees: z.strictObject({
+    /** Id of the ordinance document that sets these fees. */
+    ordinance: idSchema,
+    ordinanceNumber: text(40),
+    methods: z
+      .array(
+        z.strictObject({
+          id: idSchema,
+          label: text(60),
+          percent: z.number().min(0).max(20),
+          fixed: moneySchema,
+          /** When the fee applies, e.g. "per transaction". */
+          per: text(60),
+        })
+      )
+      .min(1),
+  }),
+})
+export type Fees = z.infer<typeof feesSchema>
+export type InspectionTier = Fees['inspection']['tiers'][number]
+export type CardFeeMethod = Fees['cardFees']['methods'][number]
+
+// --------------------------------------------------------------- facts.yaml
+/** A figure or rule quoted on several pages: text, or a date shown as mm/dd/yy. */
+export const factSchema = z.union([text(120), z.strictObject({ date: z.iso.date() })])
+export const factsSchema = z.record(idSchema, factSchema)
+export type Facts = z.infer<typeof factsSchema>
+
+// ---------------------------------------------------------- navigation.yaml
+const navLinkSchema = z.union([
+  z.strictObject({ label: text(60), route: routeSchema }),
+  z.strictObject({ label: text(60), link: idSchema }),
+])
+export const navigationSchema = z.strictObject({
+  /** The header menu, in order; an entry with items becomes a dropdown. */
+  main: z
+    .array(
+      z.union([
+        navLinkSchema,
+        z.strictObject({ label: text(40), items: z.array(navLinkSchema).min(1) }),
+      ])
+    )
+    .min(1),
+  /** The links in the footer of every page. */
+  footer: z.array(navLinkSchema).min(1),
+})
+export type Navigation = z.infer<typeof navigationSchema>
+
+// -------------------------------------------------------------- pages/*.md
+export const sections = ['home', 'inspections', 'safety', 'lessons', 'district', 'about'] as const
+
+const tileSchema = z.union([
+  z.strictObject({
+    label: text(80),
+    description: text(200).optional(),
+    route: routeSchema,
+    newTab: z.boolean().default(false),
+  }),
+  z.strictObject({ label: text(80), description: text(200).optional(), link: idSchema }),
+  z.strictObject({ label: text(80), description: text(200).optional(), document: idSchema }),
+])
+export type Tile = z.infer<typeof tileSchema>
+
+export const pageSchema = z.strictObject({
+  /** Where the page lives, e.g. /fees. Each route belongs to one file. */
+  route: routeSchema,
+  /** The page's heading (h1) and the first part of its browser title. */
+  title: text(90),
+  /** One or two sentences for search engines and the site index (30 to 170 characters). */
+  description: z.string().trim().min(30).max(170),
+  /** Which part of the site the page belongs to (used by the site index). */
+  section: z.enum(sections),
+  /** `checklist` draws tick boxes in front of list items, for printing. */
+  layout: z.enum(['standard', 'checklist']).default('standard'),
+  /** Groups of link tiles, placed in the text with `@tiles <group>`. */
+  tiles: z.record(idSchema, z.array(tileSchema).min(1)).optional(),
+  /** A draft is checked but not published. */
+  draft: z.boolean().default(false),
+})
+export type PageFrontmatter = z.infer<typeof pageSchema>

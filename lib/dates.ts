@@ -1,0 +1,24 @@
+// The site's locale and its one date format (spec §9: English, mm/dd/yy).
+export const LOCALE = 'en'
+
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  month: '2-digit',
+  day: '2-digit',
+  year: '2-digit',
+  timeZone: 'UTC',
+})
+
+/** Reads an ISO day (2021-12-13) as midnight UTC on that day. */
+export function parseIsoDay(iso: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
+  const date = match ? new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!)) : new Date(NaN)
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso) {
+    throw new RangeError(`not a calendar day: ${iso}`)
+  }
+  return date
+}
+
+/** The one way the site writes a date: mm/dd/yy, e.g. 12/13/21. */
+export function formatDate(date: Date | string): string {
+  return shortDate.format(typeof date === 'string' ? parseIsoDay(date) : date)
+}

@@ -1,0 +1,48 @@
+import { render, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { FeeTable } from '@/components/FeeTable'
+import { doc, registries } from './fixtures'
+
+describe('FeeTable', () => {
+  it('renders the inspection fees as a real table with caption and header scopes', () => {
+    render(<FeeTable schedule="inspection" fees={registries.fees} />)
+    const table = screen.getByRole('table', { name: 'Inspection fees' })
+    const columns = within(table).getAllByRole('columnheader')
+    expect(columns.map((c) => c.getAttribute('scope'))).toEqual(['col', 'col'])
+    const rows = within(table).getAllByRole('rowheader')
+    expect(rows.map((r) => r.getAttribute('scope'))).toEqual(['row', 'row', 'row', 'row'])
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'More than 10 business days',
+      '4 to 10 business days',
+      'Fewer than 4 business days',
+      'Re-inspection',
+    ])
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+    ).toEqual(['$45.00', '$90.00', '$161.00', '$30.00'])
+    expect(screen.getByText('Fees are subject to change.')).toBeInTheDocument()
+  })
+
+  it('follows the registry: a changed amount shows the new figure', () => {
+    const fees = structuredClone(registries.fees)
+    fees.inspection.tiers[0]!.amount = 50
+    render(<FeeTable schedule="inspection" fees={fees} />)
+    expect(screen.getByRole('cell', { name: '$50.00' })).toBeInTheDocument()
+  })
+
+  it('renders card fees with the ordinance as a PDF link', () => {
+    render(<FeeTable schedule="card" fees={registries.fees} ordinance={doc('ordinance')} />)
+    const table = screen.getByRole('table', { name: /Card payment fees, set by Ordinance O-1/ })
+    expect(within(table).getByRole('link', { name: 'Ordinance O-1 (PDF)' })).toHaveAttribute(
+      'href',
+      'https://files.example.org/ordinance.pdf'
+    )
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+    ).toEqual(['2.9% + $0.30 per transaction', '2.7% per swipe'])
+  })
+})

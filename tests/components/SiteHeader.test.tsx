@@ -1,0 +1,51 @@
+import { render, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { SiteHeader } from '@/components/SiteHeader'
+import { resolveNavigation } from '@/lib/navigation'
+import { registries } from './fixtures'
+
+const navigation = resolveNavigation(registries).main
+
+describe('SiteHeader', () => {
+  it('uses disclosure menus (details/summary), never ARIA menu roles', () => {
+    const { container } = render(
+      <SiteHeader site={registries.site} navigation={navigation} currentRoute="/fees" />
+    )
+    expect(
+      container.querySelectorAll('[role="menu"], [role="menubar"], [role="menuitem"]')
+    ).toHaveLength(0)
+    const dropdown = container.querySelector('details.nav-dropdown')!
+    expect(dropdown.querySelector(':scope > summary')!.textContent).toContain('Inspections')
+    expect(container.querySelector('details.site-menu > summary')!.textContent).toContain('Menu')
+  })
+
+  it('renders every item as a link in the HTML, so it works without JavaScript', () => {
+    render(<SiteHeader site={registries.site} navigation={navigation} currentRoute={null} />)
+    const nav = screen.getByRole('navigation', { name: 'Main', hidden: true })
+    const links = within(nav).getAllByRole('link', { hidden: true })
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/',
+      '/fees/',
+      'https://www.nfpa.org/tips.pdf',
+    ])
+  })
+
+  it('marks the current page with aria-current and bold text, and its dropdown too', () => {
+    const { container } = render(
+      <SiteHeader site={registries.site} navigation={navigation} currentRoute="/fees" />
+    )
+    const current = container.querySelector('[aria-current="page"]')!
+    expect(current.textContent).toBe('Fees')
+    const summary = container.querySelector('details.nav-dropdown > summary')!
+    expect(summary.className).toContain('font-bold')
+    expect(summary.textContent).toContain('(contains the current page)')
+  })
+
+  it('marks external items as external, with what opens', () => {
+    const { container } = render(
+      <SiteHeader site={registries.site} navigation={navigation} currentRoute={null} />
+    )
+    const external = container.querySelector('a[href="https://www.nfpa.org/tips.pdf"]')!
+    expect(external.textContent).toBe('NFPA tips (external PDF)')
+  })
+})

@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { exportedRoutes, WCAG_TAGS } from './routes'
+
+// Every built route, in real Chromium, at a desktop and a phone width.
+const routes = [...exportedRoutes(), '/404.html']
+
+for (const route of routes) {
+  for (const width of [1280, 375]) {
+    test(`${route} at ${width}px: one h1, landmarks, no axe violations, no sideways scroll`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 })
+      const response = await page.goto(route)
+      expect(response?.status()).toBe(route === '/404.html' ? 200 : 200)
+      await expect(page.locator('h1')).toHaveCount(1)
+      await expect(page.locator('main h1')).toBeVisible()
+      await expect(page.getByRole('banner')).toHaveCount(1)
+      await expect(page.getByRole('main')).toHaveCount(1)
+      await expect(page.getByRole('contentinfo')).toHaveCount(1)
+
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+      const violations = results.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`
+      )
+      expect(violations).toEqual([])
+
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth
+      )
+      expect(overflow, 'page scrolls sideways').toBeLessThanOrEqual(0)
+    })
+  }
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  for (const route of routes) {
+    test(`${route} reads and every navigation item is there`, async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 800 })
+      await page.goto(route)
+      await expect(page.locator('main h1')).toBeVisible()
+      expect((await page.locator('main').innerText()).length).toBeGreaterThan(40)
+      const nav = page.locator('nav[aria-label="Main"]')
+      // Every item is in the HTML; the phone menu and the dropdowns open natively.
+      const hrefs = await nav
+        .locator('a')
+        .evaluateAll((links) => links.map((l) => l.getAttribute('href')))
+      expect(hrefs).toHaveLength(23)
+      await page.locator('details.site-menu > summary').click()
+      for (const link of await nav.locator(':scope > ul > li > a').all())
+        await expect(link).toBeVisible()
+      for (const menu of await nav.locator('details.nav-dropdown').all()) {
+        await menu.locator('summary').click()
+        for (const link of await menu.locator('a').all()) await expect(link).toBeVisible()
+      }
+    })
+  }
+})

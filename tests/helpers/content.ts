@@ -1,0 +1,44 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect } from 'vitest'
+import { ContentError } from '@/lib/content/errors'
+import { loadSiteContent } from '@/lib/content/site'
+
+export const FIXTURE = join(process.cwd(), 'tests', 'fixtures', 'content')
+
+/** A fresh copy of the test content in a temporary folder. */
+export function fixtureCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'content-'))
+  cpSync(FIXTURE, dir, { recursive: true })
+  return dir
+}
+
+/** Writes (or replaces) a file in a content folder. */
+export function put(dir: string, path: string, text: string) {
+  writeFileSync(join(dir, path), text)
+}
+
+/** Replaces text in a file of a content folder; fails if the text is absent. */
+export function edit(dir: string, path: string, from: string, to: string) {
+  const file = join(dir, path)
+  const text = readFileSync(file, 'utf8')
+  if (!text.includes(from)) throw new Error(`test setup: "${from}" not in ${path}`)
+  writeFileSync(file, text.replace(from, to))
+}
+
+/** A page file with the given frontmatter lines and body. */
+export function page(frontmatter: string, body = 'Some text.'): string {
+  return `---\n${frontmatter.trim()}\n---\n\n${body}\n`
+}
+
+/** Loads a content folder and returns the ContentError it raises. */
+export function contentError(dir: string): ContentError {
+  try {
+    loadSiteContent(dir)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ContentError)
+    return error as ContentError
+  }
+  throw new Error('expected the content to be refused, but it loaded')
+}
