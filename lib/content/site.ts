@@ -9,7 +9,6 @@ import {
 } from '@/lib/content/errors'
 import { renderMarkdown, type Block } from '@/lib/content/markdown'
 import { loadRegistries, type Registries } from '@/lib/content/registries'
-import { PENDING_ROUTES } from '@/lib/content/pending'
 import { pageSchema, type PageFrontmatter } from '@/lib/content/schemas'
 
 /** Where staff edit content: pages in content/pages, registries in content/data. */
@@ -89,10 +88,8 @@ export function loadSiteContent(
   }
 
   const published = files.filter((f) => !f.frontmatter.draft)
-  // Pages may link to each other and to routes a later issue will build.
   const routes = new Set([
     ...published.map((f) => f.frontmatter.route),
-    ...PENDING_ROUTES,
     ...(options.assumeRoutes ?? []),
   ])
   checkNavigation(registries, routes, join(contentDir, 'data', 'navigation.yaml'))

@@ -2,22 +2,18 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PENDING_ROUTES } from '@/lib/content/pending'
 import { exportedPages, fileFor, OUT, requireExport, type ExportedPage } from '../helpers/export'
 
 // Every internal link in the export resolves: to a page or file that exists,
-// and to an element on that page when it has a #fragment. Only the routes in
-// the pending list (spec routes a later issue builds) may be missing.
+// and to an element on that page when it has a #fragment.
 let pages: ExportedPage[]
 beforeAll(() => {
   requireExport()
   pages = exportedPages()
 })
 
-const isPending = (href: string) => PENDING_ROUTES.has(href.split('#')[0]!.replace(/\/$/, ''))
-
 describe('internal links', () => {
-  it('all resolve, except the explicit pending routes', () => {
+  it('all resolve', () => {
     const dead: string[] = []
     for (const page of pages) {
       for (const el of page.document.querySelectorAll('a[href], link[href], script[src]')) {
@@ -27,7 +23,7 @@ describe('internal links', () => {
           dead.push(`${page.path} -> ${href} (not an absolute site path or https address)`)
           continue
         }
-        if (!fileFor(href) && !isPending(href)) dead.push(`${page.path} -> ${href}`)
+        if (!fileFor(href)) dead.push(`${page.path} -> ${href}`)
       }
     }
     expect(dead).toEqual([])
