@@ -2,10 +2,11 @@ import type { Metadata } from 'next'
 import { PageIndex } from '@/components/PageIndex'
 import { PageShell } from '@/components/PageShell'
 import { getSiteContent } from '@/lib/content/site'
+import { browserTitle } from '@/lib/metadata'
 
 export function generateMetadata(): Metadata {
   const { site } = getSiteContent().registries
-  return { title: `Page not found | ${site.name}`, robots: { index: false } }
+  return { title: browserTitle('Page not found', site), robots: { index: false } }
 }
 
 /** Exported as 404.html: says what happened and offers every page of the site. */

@@ -1,10 +1,20 @@
-// Runs after `next build`: turns Next's export into plain HTML and CSS.
+// Runs after `next build`: turns Next's export into plain HTML and CSS, then
+// writes the production headers for static hosts from lib/security-headers.ts.
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { stripRuntime } from '@/lib/build/strip-runtime'
+import { getSiteContent } from '@/lib/content/site'
+import { headerRules, netlifyHeaders, nginxConfig } from '@/lib/security-headers'
 
-const outDir = join(process.cwd(), 'out')
+const root = process.cwd()
+const outDir = join(root, 'out')
 const report = stripRuntime(outDir)
 console.log(
   `postbuild: ${report.pages} pages made plain HTML; removed ${report.scriptsRemoved} scripts and ` +
     `${report.preloadsRemoved} script preloads; deleted ${report.filesDeleted} framework files`
 )
+
+const rules = headerRules(getSiteContent().registries)
+writeFileSync(join(outDir, '_headers'), netlifyHeaders(rules))
+writeFileSync(join(root, 'deploy', 'nginx.conf'), nginxConfig(rules))
+console.log('postbuild: wrote out/_headers and deploy/nginx.conf')

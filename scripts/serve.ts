@@ -1,13 +1,19 @@
-// Serves the export in out/ on localhost the way a plain static host does:
-// /route/ is out/route/index.html, /route redirects to /route/, anything
-// missing gets 404.html with status 404.
+// Serves the export in out/ on localhost the way a plain static host does
+// (/route/ is out/route/index.html, /route redirects to /route/, anything
+// missing gets 404.html), with the production headers from
+// lib/security-headers.ts: the same ones the deploy files carry.
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { createStaticHandler } from '@/lib/build/static-server'
+import { getSiteContent } from '@/lib/content/site'
+import { headerRules, headersForPath } from '@/lib/security-headers'
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
-const handler = createStaticHandler(join(process.cwd(), 'out'))
+const rules = headerRules(getSiteContent().registries)
+const handler = createStaticHandler(join(process.cwd(), 'out'), (path) =>
+  headersForPath(rules, path)
+)
 
 createServer(handler).listen(port, host, () => {
   console.log(

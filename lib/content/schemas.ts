@@ -238,8 +238,8 @@ export type Tile = z.infer<typeof tileSchema>
 export const pageSchema = z.strictObject({
   /** Where the page lives, e.g. /fees. Each route belongs to one file. */
   route: routeSchema,
-  /** The page's heading (h1) and the first part of its browser title. */
-  title: text(90),
+  /** The page's heading (h1) and the first part of its browser title (at most 70 characters). */
+  title: text(70),
   /** One or two sentences for search engines and the site index (30 to 170 characters). */
   description: z.string().trim().min(30).max(170),
   /** Which part of the site the page belongs to (used by the site index). */

@@ -11,8 +11,11 @@ import { renderMarkdown, type Block } from '@/lib/content/markdown'
 import { loadRegistries, type Registries } from '@/lib/content/registries'
 import { pageSchema, type PageFrontmatter } from '@/lib/content/schemas'
 
-/** Where staff edit content: pages in content/pages, registries in content/data. */
-export const CONTENT_DIR = join(process.cwd(), 'content')
+/**
+ * Where staff edit content: pages in content/pages, registries in
+ * content/data. CONTENT_DIR may point elsewhere (the tests use copies).
+ */
+export const CONTENT_DIR = process.env.CONTENT_DIR ?? join(process.cwd(), 'content')
 
 export type Page = PageFrontmatter & {
   /** The Markdown file the page comes from. */

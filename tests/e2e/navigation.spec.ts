@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 // Keyboard and pointer behaviour of the menus, with the site script on.
 const FOCUS_YELLOW = 'rgb(255, 221, 0)'

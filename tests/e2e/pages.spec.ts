@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { exportedRoutes, WCAG_TAGS } from './routes'
 
 // Every built route, in real Chromium, at a desktop and a phone width.

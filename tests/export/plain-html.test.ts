@@ -73,6 +73,15 @@ describe('every page', () => {
     }
   })
 
+  it('links the accessibility statement and the contact details from its footer', () => {
+    for (const { document, path } of pages) {
+      const footer = document.querySelector('body > footer')!
+      expect(footer.querySelector('a[href="/accessibility/"]'), path).not.toBeNull()
+      expect(footer.querySelector('a[href^="tel:"]'), path).not.toBeNull()
+      expect(footer.querySelector('a[href^="mailto:"]'), path).not.toBeNull()
+    }
+  })
+
   it('starts with a skip link to the main content', () => {
     for (const { document, path } of pages) {
       const first = document.querySelector('body a')

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test'
+import { watchPage } from './fixtures'
+import { exportedRoutes } from './routes'
+
+// The pages are served with the production headers, and the suite's guard
+// (tests/e2e/fixtures.ts) notices a script that is not the site's own.
+
+test('every page is served with the production security headers', async ({ request }) => {
+  for (const route of [...exportedRoutes(), '/no-such-page/']) {
+    const response = await request.get(route)
+    const headers = response.headers()
+    const csp = headers['content-security-policy'] ?? ''
+    expect(csp, route).toContain("default-src 'self'")
+    expect(csp, route).toMatch(/script-src 'self'(;| 'wasm-unsafe-eval';)/)
+    expect(csp, route).not.toMatch(/unsafe-inline|'unsafe-eval'/)
+    expect(csp, route).toContain("frame-ancestors 'none'")
+    expect(csp, route).toContain("object-src 'none'")
+    expect(headers['strict-transport-security'], route).toMatch(/max-age=\d{7,}/)
+    expect(headers['x-content-type-options'], route).toBe('nosniff')
+    expect(headers['referrer-policy'], route).toBe('strict-origin-when-cross-origin')
+    expect(headers['permissions-policy'], route).toContain('camera=()')
+    expect(headers['cache-control'], route).toBe('no-cache')
+  }
+})
+
+test('hashed assets are cached for a year', async ({ request, page }) => {
+  await page.goto('/')
+  const css = await page.locator('link[rel="stylesheet"]').first().getAttribute('href')
+  const response = await request.get(css!)
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+})
+
+test('an inline script or a third-party script on a page is caught', async ({ page }) => {
+  const problems = await watchPage(page)
+  await page.route('**/contact/', async (route) => {
+    const response = await route.fetch()
+    const body = (await response.text()).replace(
+      '</body>',
+      '<script>document.title = "injected"</script><script src="https://cdn.example.com/tracker.js"></script></body>'
+    )
+    await route.fulfill({ response, body })
+  })
+  await page.goto('/contact/')
+  await expect(page).not.toHaveTitle('injected')
+  const { violations } = await problems()
+  expect(violations).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^script-src-elem: inline/),
+      expect.stringMatching(/^script-src-elem: https:\/\/cdn\.example\.com/),
+    ])
+  )
+})
