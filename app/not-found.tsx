@@ -13,7 +13,7 @@ export function generateMetadata(): Metadata {
 export default function NotFound() {
   const { pages } = getSiteContent()
   return (
-    <PageShell route={null} title="Page not found">
+    <PageShell route={null} title="Page not found" searchable={false}>
       <div className="prose-site">
         <p>
           We could not find that page. It may have moved, or the address may have a typing mistake.

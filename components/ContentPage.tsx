@@ -8,7 +8,7 @@ export function ContentPage({ route }: { route: string }) {
   const page = content.byRoute.get(route)
   if (!page) throw new Error(`No page for route ${route}`)
   return (
-    <PageShell route={route} title={page.title}>
+    <PageShell route={route} title={page.title} searchable={route !== '/search'}>
       <PageBody page={page} content={content} />
     </PageShell>
   )

@@ -2,10 +2,12 @@ import { ContactCard } from '@/components/ContactCard'
 import { DocumentButtons } from '@/components/DocumentButtons'
 import { DocumentList } from '@/components/DocumentList'
 import { ExternalFormFrame } from '@/components/ExternalFormFrame'
+import { FeeEstimator } from '@/components/FeeEstimator'
 import { FeeTable } from '@/components/FeeTable'
 import { LinkList } from '@/components/LinkList'
 import { MarkdownBody } from '@/components/MarkdownBody'
 import { PageIndex } from '@/components/PageIndex'
+import { SearchPanel } from '@/components/SearchPanel'
 import { SmokeAlarmDiagram } from '@/components/SmokeAlarmDiagram'
 import { TileGrid, type ResolvedTile } from '@/components/TileGrid'
 import { VideoEmbed } from '@/components/VideoEmbed'
@@ -92,6 +94,19 @@ function BlockView({
       )
     case 'page-index':
       return <PageIndex pages={content.pages} />
+    case 'search':
+      return <SearchPanel />
+    case 'estimator':
+      return (
+        <FeeEstimator
+          rules={{
+            tiers: registries.fees.inspection.tiers,
+            reinspection: registries.fees.inspection.reinspection,
+            methods: registries.fees.cardFees.methods,
+            holidays: registries.holidays.map((h) => h.date),
+          }}
+        />
+      )
   }
 }
 

@@ -1,3 +1,4 @@
+import { HeaderSearch } from '@/components/HeaderSearch'
 import type { Site } from '@/lib/content/schemas'
 import type { NavItem, NavLink } from '@/lib/navigation'
 
@@ -25,7 +26,10 @@ export function SiteHeader({ site, navigation, currentRoute }: SiteHeaderProps) 
             <span className="block text-sm">{site.organization}</span>
           </span>
         </a>
-        <details className="site-menu w-full lg:w-auto" data-menu="site">
+        <details
+          className="site-menu w-full lg:flex lg:w-auto lg:flex-col lg:items-end lg:gap-2"
+          data-menu="site"
+        >
           <summary className="ml-auto flex min-h-11 w-fit items-center gap-2 rounded border-2 border-white px-3 py-1 font-semibold">
             <MenuIcon /> Menu
           </summary>
@@ -44,6 +48,7 @@ export function SiteHeader({ site, navigation, currentRoute }: SiteHeaderProps) 
               )}
             </ul>
           </nav>
+          <HeaderSearch />
         </details>
       </div>
     </header>

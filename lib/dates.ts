@@ -22,3 +22,8 @@ export function parseIsoDay(iso: string): Date {
 export function formatDate(date: Date | string): string {
   return shortDate.format(typeof date === 'string' ? parseIsoDay(date) : date)
 }
+
+/** Today in New Jersey, as an ISO day (2026-11-22), whatever the machine's time zone. */
+export function todayInNewJersey(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now)
+}

@@ -32,12 +32,19 @@ export function externalHosts(registries: Registries) {
   }
 }
 
-/** The Content-Security-Policy of every page. */
-export function contentSecurityPolicy(registries: Registries): string {
+/**
+ * The Content-Security-Policy of every page. The search page alone may also
+ * compile WebAssembly ('wasm-unsafe-eval', which allows no JavaScript eval):
+ * Pagefind's index reader is WebAssembly.
+ */
+export function contentSecurityPolicy(
+  registries: Registries,
+  options: { wasm?: boolean } = {}
+): string {
   const hosts = externalHosts(registries)
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'"],
+    ['script-src', "'self'", ...(options.wasm ? ["'wasm-unsafe-eval'"] : [])],
     ['style-src', "'self'"],
     ['img-src', "'self'"],
     ['media-src', "'self'", ...hosts.media],
@@ -62,7 +69,6 @@ export function permissionsPolicy(registries: Registries): string {
   const allow = (hosts: string[]) => `(self ${hosts.map((h) => `"${h}"`).join(' ')})`
   const denied = [
     'accelerometer',
-    'bluetooth',
     'browsing-topics',
     'camera',
     'display-capture',
@@ -84,6 +90,9 @@ export function permissionsPolicy(registries: Registries): string {
     `fullscreen=${allow(frames)}`,
   ].join(', ')
 }
+
+/** The search page, the one page that loads the search index. */
+export const SEARCH_PATH = '/search/'
 
 export type HeaderRule = {
   /** A path pattern: `/*` for everything, or a prefix ending in `*`. */
@@ -113,6 +122,16 @@ export function headerRules(registries: Registries): HeaderRule[] {
       },
     },
     { path: '/_next/static/*', headers: { 'Cache-Control': IMMUTABLE } },
+    // The search page and Pagefind's own files (its worker runs under the
+    // policy its script is served with) may compile WebAssembly.
+    {
+      path: SEARCH_PATH,
+      headers: { 'Content-Security-Policy': contentSecurityPolicy(registries, { wasm: true }) },
+    },
+    {
+      path: '/pagefind/*',
+      headers: { 'Content-Security-Policy': contentSecurityPolicy(registries, { wasm: true }) },
+    },
   ]
 }
 
@@ -122,6 +141,12 @@ const matches = (pattern: string, path: string) =>
 /** The headers for one path: every matching rule, later rules winning. */
 export function headersForPath(rules: HeaderRule[], path: string): Record<string, string> {
   return Object.assign({}, ...rules.filter((r) => matches(r.path, path)).map((r) => r.headers))
+}
+
+/** The headers of every path, for the local server and the benchmark. */
+export function headerSource(registries: Registries): (path: string) => Record<string, string> {
+  const rules = headerRules(registries)
+  return (path) => headersForPath(rules, path)
 }
 
 /**
@@ -168,6 +193,17 @@ server {
     location / {
         try_files $uri $uri/ =404;
 ${addHeaders('/', '        ')}
+    }
+
+    # The search page may compile Pagefind's WebAssembly.
+    location = ${SEARCH_PATH} {
+        try_files $uri $uri/ =404;
+${addHeaders(SEARCH_PATH, '        ')}
+    }
+
+    # Pagefind's files: its worker compiles WebAssembly too.
+    location /pagefind/ {
+${addHeaders('/pagefind/x', '        ')}
     }
 
     # Files whose names carry a hash of their content never change.

@@ -7,20 +7,19 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { pageWeight } from '@/lib/build/page-weight'
 import { createStaticHandler } from '@/lib/build/static-server'
 import { getSiteContent } from '@/lib/content/site'
-import { headerRules, headersForPath } from '@/lib/security-headers'
+import { headerSource } from '@/lib/security-headers'
 
 const root = process.cwd()
 const out = join(root, 'out')
 
 if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' })
 
-const rules = headerRules(getSiteContent().registries)
-const server = createServer(createStaticHandler(out, (path) => headersForPath(rules, path)))
+const server = createServer(createStaticHandler(out, headerSource(getSiteContent().registries)))
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 const base = `http://localhost:${(server.address() as AddressInfo).port}`
 
@@ -31,19 +30,6 @@ const routes = [
 ]
   .map((m) => m[1]!)
   .sort()
-
-const gz = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length
-function weight(route: string) {
-  const file = join(out, route, 'index.html')
-  const html = readFileSync(file, 'utf8')
-  const sum = (pattern: RegExp) =>
-    [...html.matchAll(pattern)].reduce((total, m) => total + gz(join(out, m[1]!.split('?')[0]!)), 0)
-  return {
-    html: gz(file),
-    css: sum(/<link rel="stylesheet" href="(\/[^"]+)"/g),
-    js: sum(/<script src="(\/[^"]+)"/g),
-  }
-}
 
 const chromePath =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
@@ -86,7 +72,7 @@ try {
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
     rows.push({
       route,
-      ...weight(route),
+      ...pageWeight(out, join(route, 'index.html')),
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),

@@ -5,6 +5,7 @@ import { build } from 'vite'
 await build({
   configFile: false,
   logLevel: 'warn',
+  resolve: { alias: { '@': process.cwd() } },
   build: {
     outDir: 'public',
     emptyOutDir: false,

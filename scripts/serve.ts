@@ -6,13 +6,13 @@ import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { createStaticHandler } from '@/lib/build/static-server'
 import { getSiteContent } from '@/lib/content/site'
-import { headerRules, headersForPath } from '@/lib/security-headers'
+import { headerSource } from '@/lib/security-headers'
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
-const rules = headerRules(getSiteContent().registries)
-const handler = createStaticHandler(join(process.cwd(), 'out'), (path) =>
-  headersForPath(rules, path)
+const handler = createStaticHandler(
+  join(process.cwd(), 'out'),
+  headerSource(getSiteContent().registries)
 )
 
 createServer(handler).listen(port, host, () => {

@@ -1,7 +1,10 @@
-// The site's one script. Everything works without it; it only adds what
-// native <details> menus lack: closing on Escape (focus goes back to the
-// menu's toggle), on a click outside, on leaving the menu with the keyboard,
-// and after an item is chosen.
+// The site's one script. Everything works without it. It adds what native
+// <details> menus lack: closing on Escape (focus goes back to the menu's
+// toggle), on a click outside, on leaving the menu with the keyboard, and
+// after an item is chosen. On the fees page it runs the fee estimator; on
+// /search/ it searches the Pagefind index.
+import { initEstimator } from '@/lib/client/estimator'
+import { initSearch } from '@/lib/client/search'
 
 type Menu = HTMLDetailsElement & { dataset: { menu: 'site' | 'dropdown' } }
 
@@ -53,3 +56,5 @@ function initMenus(root: Document = document) {
 }
 
 initMenus()
+initEstimator()
+initSearch()

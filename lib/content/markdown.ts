@@ -28,6 +28,8 @@ export type Block =
   | { kind: 'contact' }
   | { kind: 'diagram'; id: DiagramId }
   | { kind: 'page-index' }
+  | { kind: 'estimator' }
+  | { kind: 'search' }
 
 export const diagramIds = ['smoke-alarm-levels', 'smoke-alarm-ceiling'] as const
 export type DiagramId = (typeof diagramIds)[number]
@@ -224,12 +226,14 @@ function directiveBlock(
     }
     case 'contact':
     case 'page-index':
+    case 'estimator':
+    case 'search':
       if (args.length) fail(node, `"@${name}" takes nothing after it`)
       return { kind: name }
     default:
       return fail(
         node,
-        `has an unknown directive "@${name}"; use one of @video, @form, @document, @documents, @fees, @links, @tiles, @diagram, @contact, @page-index`
+        `has an unknown directive "@${name}"; use one of @video, @form, @document, @documents, @fees, @links, @tiles, @diagram, @contact, @page-index, @estimator, @search`
       )
   }
 }

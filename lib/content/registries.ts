@@ -3,7 +3,9 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { ContentError, parseWithContext, parseYamlWithLines } from '@/lib/content/errors'
 import {
+  alertSchema,
   documentSchema,
+  holidaySchema,
   factsSchema,
   feesSchema,
   formSchema,
@@ -11,10 +13,12 @@ import {
   navigationSchema,
   siteSchema,
   videoSchema,
+  type Alert,
   type DocumentEntry,
   type Facts,
   type Fees,
   type FormEntry,
+  type Holiday,
   type LinkEntry,
   type Navigation,
   type Site,
@@ -32,6 +36,10 @@ export type Registries = {
   links: ReadonlyMap<string, LinkEntry>
   fees: Fees
   facts: Facts
+  /** New Jersey state holidays, oldest first. */
+  holidays: Holiday[]
+  /** Every alert, shown or not; see activeAlerts(). */
+  alerts: Alert[]
 }
 
 function readYaml(file: string) {
@@ -93,6 +101,10 @@ export function loadRegistries(dir: string): Registries {
     links: loadList(dir, 'links.yaml', linkSchema),
     fees: loadOne(dir, 'fees.yaml', feesSchema),
     facts: loadOne(dir, 'facts.yaml', factsSchema),
+    holidays: loadOne(dir, 'holidays.yaml', z.array(holidaySchema)).sort((a, b) =>
+      a.date.localeCompare(b.date)
+    ),
+    alerts: [...loadList(dir, 'alerts.yaml', alertSchema).values()],
   }
   const feesFile = join(dir, 'fees.yaml')
   const coverage = tierCoverageProblem(registries.fees.inspection.tiers)

@@ -200,6 +200,32 @@ export const factSchema = z.union([text(120), z.strictObject({ date: z.iso.date(
 export const factsSchema = z.record(idSchema, factSchema)
 export type Facts = z.infer<typeof factsSchema>
 
+// ------------------------------------------------------------ holidays.yaml
+export const holidaySchema = z.strictObject({
+  /** The day the office is closed (the observed day when it falls on a weekend). */
+  date: z.iso.date(),
+  name: text(80),
+})
+export type Holiday = z.infer<typeof holidaySchema>
+
+// -------------------------------------------------------------- alerts.yaml
+export const alertSchema = z
+  .strictObject({
+    id: idSchema,
+    /** `urgent` for burn bans and stopped inspections; `information` otherwise. */
+    level: z.enum(['information', 'urgent']),
+    /** First and last day the alert shows (both included). */
+    start: z.iso.date(),
+    end: z.iso.date(),
+    /** The notice, in Markdown (links and tokens work as in pages). */
+    message: z.string().trim().min(1).max(600),
+  })
+  .refine((alert) => alert.end >= alert.start, {
+    path: ['end'],
+    message: 'should be on or after "start"',
+  })
+export type Alert = z.infer<typeof alertSchema>
+
 // ---------------------------------------------------------- navigation.yaml
 const navLinkSchema = z.union([
   z.strictObject({ label: text(60), route: routeSchema }),

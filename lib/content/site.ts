@@ -7,6 +7,7 @@ import {
   parseYamlWithLines,
   type LocatedYaml,
 } from '@/lib/content/errors'
+import type { RenderedAlert } from '@/lib/content/alerts'
 import { renderMarkdown, type Block } from '@/lib/content/markdown'
 import { loadRegistries, type Registries } from '@/lib/content/registries'
 import { pageSchema, type PageFrontmatter } from '@/lib/content/schemas'
@@ -25,6 +26,8 @@ export type Page = PageFrontmatter & {
 
 export type SiteContent = {
   registries: Registries
+  /** Every alert, with its message rendered; PageShell shows the active ones. */
+  alerts: RenderedAlert[]
   /** Published pages (drafts left out), in route order. */
   pages: Page[]
   byRoute: ReadonlyMap<string, Page>
@@ -105,7 +108,8 @@ export function loadSiteContent(
       blocks: renderMarkdown(body, { file, lineOffset: bodyLine, routes, registries, frontmatter }),
     }))
     .sort((a, b) => a.route.localeCompare(b.route))
-  return { registries, pages, byRoute: new Map(pages.map((p) => [p.route, p])) }
+  const alerts = renderAlerts(registries, routes, join(contentDir, 'data', 'alerts.yaml'))
+  return { registries, alerts, pages, byRoute: new Map(pages.map((p) => [p.route, p])) }
 }
 
 function checkNavigation(registries: Registries, routes: ReadonlySet<string>, file: string) {
@@ -174,6 +178,36 @@ function checkTiles(
       }
     })
   }
+}
+
+/** Renders alert messages like page text: sanitized, links and tokens checked. */
+function renderAlerts(
+  registries: Registries,
+  routes: ReadonlySet<string>,
+  file: string
+): RenderedAlert[] {
+  const located = parseYamlWithLines(readFileSync(file, 'utf8'), file)
+  return registries.alerts.map((alert, i) => {
+    // A `message: |` block starts on the line after its key.
+    const lineOffset = located.lineOf([i, 'message']) ?? 0
+    const blocks = renderMarkdown(alert.message, {
+      file,
+      lineOffset,
+      routes,
+      registries,
+      frontmatter: {},
+    })
+    if (blocks.some((b) => b.kind !== 'html')) {
+      throw new ContentError({
+        file,
+        line: lineOffset,
+        entry: alert.id,
+        field: 'message',
+        problem: 'can hold text and links only, not @ lines',
+      })
+    }
+    return { ...alert, html: blocks.map((b) => (b.kind === 'html' ? b.html : '')).join('\n') }
+  })
 }
 
 let cached: SiteContent | undefined

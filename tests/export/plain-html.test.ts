@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import {
   exportedPages,
   exportFiles,
-  pageWeight,
   requireExport,
+  weightOf,
   type ExportedPage,
 } from '../helpers/export'
 
@@ -52,7 +52,7 @@ describe('the export', () => {
 
   it('keeps every page within 40 KB gzip in all, and 4 KB of JavaScript', () => {
     for (const page of pages) {
-      const weight = pageWeight(page)
+      const weight = weightOf(page)
       expect(weight.total, `${page.path} ${JSON.stringify(weight)}`).toBeLessThanOrEqual(
         BUDGET_TOTAL
       )

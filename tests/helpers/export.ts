@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { JSDOM } from 'jsdom'
+import { pageWeight } from '@/lib/build/page-weight'
 
 /** The built export. These checks run after `npm run build`. */
 export const OUT = join(process.cwd(), 'out')
@@ -46,19 +46,5 @@ export function fileFor(address: string): string | null {
   return existsSync(candidate) && statSync(candidate).isFile() ? candidate : null
 }
 
-export const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length
-
 /** gzip bytes of a page: its HTML, and the CSS and JS files it loads. */
-export function pageWeight(page: ExportedPage) {
-  const assets = (selector: string, attr: string) =>
-    [...page.document.querySelectorAll(selector)]
-      .map((el) => el.getAttribute(attr)!)
-      .filter((u) => u.startsWith('/'))
-  const css = assets('link[rel="stylesheet"]', 'href').reduce(
-    (sum, href) => sum + gzipSize(fileFor(href)!),
-    0
-  )
-  const js = assets('script[src]', 'src').reduce((sum, src) => sum + gzipSize(fileFor(src)!), 0)
-  const html = gzipSize(join(OUT, page.file))
-  return { html, css, js, total: html + css + js }
-}
+export const weightOf = (page: ExportedPage) => pageWeight(OUT, page.file)

@@ -1,16 +1,21 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkPlainHtml, stripHtml, stripRuntime } from '@/lib/build/strip-runtime'
 
 // The fixture is a trimmed copy of a page exported by Next 16, with its
-// runtime files, payloads and the not-found folder Next writes.
+// runtime files and payloads. The copy adds the home page, 404.html and the
+// not-found folder Next writes, as copies of that page.
 const FIXTURE = join(process.cwd(), 'tests', 'fixtures', 'next-export')
 
 function exportCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'out-'))
   cpSync(FIXTURE, dir, { recursive: true })
+  const page = join(dir, 'contact', 'index.html')
+  mkdirSync(join(dir, '_not-found'))
+  for (const copy of ['index.html', '404.html', '_not-found/index.html'])
+    cpSync(page, join(dir, copy))
   return dir
 }
 

@@ -1,0 +1,44 @@
+import { MarkdownBody } from '@/components/MarkdownBody'
+import type { ActiveAlert } from '@/lib/content/alerts'
+
+type AlertBannerProps = { alerts: ActiveAlert[] }
+
+/**
+ * Site-wide notices from content/data/alerts.yaml, above the page heading.
+ * Each is a labelled region (a landmark screen reader users can jump to);
+ * urgent ones carry the word "Urgent" in their heading, a thick red border
+ * and a warning sign, so the difference is not colour alone.
+ */
+export function AlertBanner({ alerts }: AlertBannerProps) {
+  if (alerts.length === 0) return null
+  return (
+    <div className="mb-6 space-y-3">
+      {alerts.map((alert) => {
+        const urgent = alert.level === 'urgent'
+        const headingId = `alert-${alert.id}`
+        return (
+          <section
+            key={alert.id}
+            aria-labelledby={headingId}
+            className={
+              urgent
+                ? 'max-w-prose border-l-8 border-brand bg-brand-light px-4 py-3'
+                : 'max-w-prose border-l-8 border-link bg-panel px-4 py-3'
+            }
+            data-alert={alert.level}
+          >
+            <h2 id={headingId} className="flex items-center gap-2 text-lg font-bold">
+              {urgent ? (
+                <span aria-hidden="true" className="text-brand">
+                  ⚠
+                </span>
+              ) : null}
+              {urgent ? 'Urgent notice' : 'Notice'}
+            </h2>
+            <MarkdownBody html={alert.html} />
+          </section>
+        )
+      })}
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+/**
+ * The search form and results on /search/ (the `@search` line). Without
+ * JavaScript the form reloads the page, which lists every page below it;
+ * with JavaScript the site script searches Pagefind's index and fills the
+ * results, announcing how many it found.
+ */
+export function SearchPanel() {
+  return (
+    <section data-search aria-label="Search results" className="my-6 max-w-prose">
+      <form action="/search/" method="get" role="search" className="flex flex-wrap items-end gap-3">
+        <div className="flex grow flex-col">
+          <label htmlFor="search-page-query" className="font-semibold">
+            Search this site
+          </label>
+          <input
+            id="search-page-query"
+            name="q"
+            type="search"
+            className="mt-1 min-h-11 w-full rounded border-2 border-ink px-3 py-2"
+          />
+        </div>
+        <button type="submit" className="button-link">
+          Search
+        </button>
+      </form>
+      <p className="mt-4 font-semibold" role="status" data-search-status />
+      <ol className="mt-2 list-none p-0" data-search-results />
+    </section>
+  )
+}

@@ -1,0 +1,22 @@
+import type { Alert } from '@/lib/content/schemas'
+import { todayInNewJersey } from '@/lib/dates'
+
+/** An alert with its message rendered to sanitized HTML. */
+export type RenderedAlert = Alert & { html: string }
+export type ActiveAlert = Pick<RenderedAlert, 'id' | 'level' | 'html'>
+
+/**
+ * The day the site is built for: today in New Jersey, or SITE_BUILD_DATE
+ * (an ISO day) to build the site as it will look on another day.
+ */
+export function buildDay(): string {
+  return process.env.SITE_BUILD_DATE ?? todayInNewJersey()
+}
+
+/** The alerts to show on `day`: started and not yet ended, urgent ones first. */
+export function activeAlerts(alerts: readonly RenderedAlert[], day: string): ActiveAlert[] {
+  return alerts
+    .filter((alert) => alert.start <= day && day <= alert.end)
+    .sort((a, b) => (a.level === b.level ? 0 : a.level === 'urgent' ? -1 : 1))
+    .map(({ id, level, html }) => ({ id, level, html }))
+}
