@@ -1,6 +1,6 @@
 import type { NextConfig } from 'next'
 
-// The site is exported as plain files: see README "Static export".
+// The site is exported as plain files: see README "How it is built".
 const nextConfig: NextConfig = {
   output: 'export',
   // Every route is written as <route>/index.html and linked as /<route>/, so

@@ -8,7 +8,11 @@ export function ContentPage({ route }: { route: string }) {
   const page = content.byRoute.get(route)
   if (!page) throw new Error(`No page for route ${route}`)
   return (
-    <PageShell route={route} title={page.title} searchable={route !== '/search'}>
+    <PageShell
+      route={route}
+      title={page.title}
+      searchable={!page.blocks.some((b) => b.kind === 'search')}
+    >
       <PageBody page={page} content={content} />
     </PageShell>
   )

@@ -20,7 +20,7 @@ export function ExternalFormFrame({ form }: ExternalFormFrameProps) {
         title={form.title}
         height={form.height}
         loading="lazy"
-        allow="payment"
+        allow={form.payment ? 'payment' : undefined}
         className="block w-full rounded border border-line"
       />
     </div>

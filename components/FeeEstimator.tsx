@@ -34,6 +34,7 @@ export function FeeEstimator({ rules }: FeeEstimatorProps) {
             name="date"
             type="date"
             required
+            aria-describedby="estimator-result"
             className="mt-1 min-h-11 rounded border-2 border-ink px-3 py-2"
           />
         </div>
@@ -41,7 +42,7 @@ export function FeeEstimator({ rules }: FeeEstimatorProps) {
           Estimate the fee
         </button>
       </form>
-      <div className="mt-4" aria-live="polite" data-estimator-result />
+      <div id="estimator-result" className="mt-4" aria-live="polite" data-estimator-result />
       <p className="mt-4 text-base">
         This is an estimate. The fee schedule and the township ordinance decide what you pay, and
         fees may change.

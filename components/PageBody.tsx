@@ -101,7 +101,6 @@ function BlockView({
         <FeeEstimator
           rules={{
             tiers: registries.fees.inspection.tiers,
-            reinspection: registries.fees.inspection.reinspection,
             methods: registries.fees.cardFees.methods,
             holidays: registries.holidays.map((h) => h.date),
           }}

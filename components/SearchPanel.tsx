@@ -10,7 +10,7 @@ export function SearchPanel() {
       <form action="/search/" method="get" role="search" className="flex flex-wrap items-end gap-3">
         <div className="flex grow flex-col">
           <label htmlFor="search-page-query" className="font-semibold">
-            Search this site
+            Words to search for
           </label>
           <input
             id="search-page-query"

@@ -10,7 +10,6 @@ const DAY = 24 * 60 * 60 * 1000
 
 export type EstimatorRules = {
   tiers: InspectionTier[]
-  reinspection: number
   methods: CardFeeMethod[]
   /** New Jersey state holidays (ISO days) on which the office is closed. */
   holidays: string[]
@@ -48,8 +47,9 @@ export function businessDaysBetween(from: string, to: string, holidays: readonly
 }
 
 /**
- * The last day on which applying still leaves at least `days` business days
- * before the inspection (the inspection day counts, the day you apply does not).
+ * The last business day on which applying still leaves at least `days`
+ * business days before the inspection (the inspection day counts, the day
+ * you apply does not). A business day, so the office has received it.
  */
 export function lastDayToApply(
   inspection: string,
@@ -64,7 +64,9 @@ export function lastDayToApply(
     if (counted >= days) break
     time -= DAY
   }
-  return toIso(time - DAY)
+  do time -= DAY
+  while (!isBusinessDay(time, closed))
+  return toIso(time)
 }
 
 /** The tier whose range holds this many business days. */

@@ -28,23 +28,21 @@ export function externalHosts(registries: Registries) {
   return {
     media: unique(media),
     frames: unique(frames),
-    forms: unique([...registries.forms.values()].map((f) => f.url)),
+    payments: unique([...registries.forms.values()].filter((f) => f.payment).map((f) => f.url)),
   }
 }
 
 /**
- * The Content-Security-Policy of every page. The search page alone may also
- * compile WebAssembly ('wasm-unsafe-eval', which allows no JavaScript eval):
- * Pagefind's index reader is WebAssembly.
+ * The Content-Security-Policy of every page. Scripts come only from the site
+ * itself. 'wasm-unsafe-eval' lets the search page compile Pagefind's
+ * WebAssembly index reader and allows no JavaScript eval; it is site-wide
+ * because static hosts merge or mis-route per-page policies.
  */
-export function contentSecurityPolicy(
-  registries: Registries,
-  options: { wasm?: boolean } = {}
-): string {
+export function contentSecurityPolicy(registries: Registries): string {
   const hosts = externalHosts(registries)
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...(options.wasm ? ["'wasm-unsafe-eval'"] : [])],
+    ['script-src', "'self'", "'wasm-unsafe-eval'"],
     ['style-src', "'self'"],
     ['img-src', "'self'"],
     ['media-src', "'self'", ...hosts.media],
@@ -61,11 +59,11 @@ export function contentSecurityPolicy(
 
 /**
  * Powerful features no page uses are denied. Two are allowed, for the
- * embedded frames only: `payment` for the JotForm payment forms (PayPal) and
+ * embedded frames only: `payment` for the frames of the forms marked `payment` (PayPal through JotForm) and
  * `fullscreen` for video players.
  */
 export function permissionsPolicy(registries: Registries): string {
-  const { forms, frames } = externalHosts(registries)
+  const { payments, frames } = externalHosts(registries)
   const allow = (hosts: string[]) => `(self ${hosts.map((h) => `"${h}"`).join(' ')})`
   const denied = [
     'accelerometer',
@@ -86,13 +84,10 @@ export function permissionsPolicy(registries: Registries): string {
   ]
   return [
     ...denied.map((feature) => `${feature}=()`),
-    `payment=${allow(forms)}`,
+    `payment=${allow(payments)}`,
     `fullscreen=${allow(frames)}`,
   ].join(', ')
 }
-
-/** The search page, the one page that loads the search index. */
-export const SEARCH_PATH = '/search/'
 
 export type HeaderRule = {
   /** A path pattern: `/*` for everything, or a prefix ending in `*`. */
@@ -122,16 +117,6 @@ export function headerRules(registries: Registries): HeaderRule[] {
       },
     },
     { path: '/_next/static/*', headers: { 'Cache-Control': IMMUTABLE } },
-    // The search page and Pagefind's own files (its worker runs under the
-    // policy its script is served with) may compile WebAssembly.
-    {
-      path: SEARCH_PATH,
-      headers: { 'Content-Security-Policy': contentSecurityPolicy(registries, { wasm: true }) },
-    },
-    {
-      path: '/pagefind/*',
-      headers: { 'Content-Security-Policy': contentSecurityPolicy(registries, { wasm: true }) },
-    },
   ]
 }
 
@@ -193,17 +178,6 @@ server {
     location / {
         try_files $uri $uri/ =404;
 ${addHeaders('/', '        ')}
-    }
-
-    # The search page may compile Pagefind's WebAssembly.
-    location = ${SEARCH_PATH} {
-        try_files $uri $uri/ =404;
-${addHeaders(SEARCH_PATH, '        ')}
-    }
-
-    # Pagefind's files: its worker compiles WebAssembly too.
-    location /pagefind/ {
-${addHeaders('/pagefind/x', '        ')}
     }
 
     # Files whose names carry a hash of their content never change.

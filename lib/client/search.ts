@@ -2,7 +2,7 @@
 // Pagefind script and index; on other pages the header field simply submits
 // to /search/, which also lists every page for when JavaScript is off.
 
-/** How long to wait after typing stops before searching (spec §9: 300 ms). */
+/** How long to wait after typing stops before searching: the 300 ms filter delay of spec §9. */
 export const SEARCH_DELAY_MS = 300
 const PAGEFIND = '/pagefind/pagefind.js'
 

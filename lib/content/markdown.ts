@@ -308,23 +308,25 @@ function replaceTokens(tree: Root, ctx: MarkdownContext, fail: Fail) {
     const out: PhrasingContent[] = []
     let changed = false
     for (const child of children) {
-      if (child.type !== 'text' || !child.value.includes('{{')) {
+      if (child.type !== 'text' || !/\{\{|\}\}/.test(child.value)) {
         out.push(child)
         continue
       }
       changed = true
+      // Text around and between tokens must hold no stray braces.
+      const plain = (value: string) => {
+        if (value.includes('{{') || value.includes('}}')) {
+          fail(child, `has a "{{" or "}}" that is not a complete token such as {{fee:standard}}`)
+        }
+        if (value) out.push({ type: 'text', value })
+      }
       let last = 0
       for (const match of child.value.matchAll(TOKEN)) {
-        if (match.index > last)
-          out.push({ type: 'text', value: child.value.slice(last, match.index) })
+        plain(child.value.slice(last, match.index))
         out.push(tokenValue(match[1]!, match[2]!, child, ctx, fail))
         last = match.index + match[0].length
       }
-      const rest = child.value.slice(last)
-      if (rest.includes('{{') || rest.includes('}}')) {
-        fail(child, `has a "{{" or "}}" that is not a complete token such as {{fee:standard}}`)
-      }
-      if (rest) out.push({ type: 'text', value: rest })
+      plain(child.value.slice(last))
     }
     if (changed) parent.children = out as typeof parent.children
   })

@@ -129,6 +129,8 @@ export const formSchema = z.strictObject({
   title: text(120),
   provider: z.literal('jotform'),
   url: httpsUrlSchema,
+  /** True for forms that take card payments: only their frames may use the Payment API. */
+  payment: z.boolean().default(false),
   /** Height of the frame in CSS pixels; the form scrolls inside it. */
   height: z.int().min(400).max(6000).default(1400),
 })

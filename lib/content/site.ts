@@ -60,19 +60,8 @@ function readPage(file: string): ParsedFile {
   return { file, frontmatter, body: split.content, bodyLine, lineOf: located.lineOf }
 }
 
-export type LoadOptions = {
-  /**
-   * Routes to treat as existing although no page has them yet. Only for
-   * checking a few pages while others are still being written.
-   */
-  assumeRoutes?: Iterable<string>
-}
-
 /** Reads, checks and renders every page and registry under `contentDir`. */
-export function loadSiteContent(
-  contentDir: string = CONTENT_DIR,
-  options: LoadOptions = {}
-): SiteContent {
+export function loadSiteContent(contentDir: string = CONTENT_DIR): SiteContent {
   const registries = loadRegistries(join(contentDir, 'data'))
   const pagesDir = join(contentDir, 'pages')
   const files = readdirSync(pagesDir)
@@ -94,10 +83,7 @@ export function loadSiteContent(
   }
 
   const published = files.filter((f) => !f.frontmatter.draft)
-  const routes = new Set([
-    ...published.map((f) => f.frontmatter.route),
-    ...(options.assumeRoutes ?? []),
-  ])
+  const routes = new Set(published.map((f) => f.frontmatter.route))
   checkNavigation(registries, routes, join(contentDir, 'data', 'navigation.yaml'))
   for (const page of published) checkTiles(page, registries, routes)
 

@@ -11,6 +11,13 @@ describe('ExternalFormFrame', () => {
     expect(frame).toHaveAttribute('title', 'Inspection application')
     expect(frame).toHaveAttribute('loading', 'lazy')
     expect(frame).toHaveAttribute('height', '1400')
+    expect(frame).not.toHaveAttribute('allow')
+  })
+
+  it('lets only payment forms use the Payment API', () => {
+    const form = { ...registries.forms.get('application')!, payment: true }
+    const { container } = render(<ExternalFormFrame form={form} />)
+    expect(container.querySelector('iframe')).toHaveAttribute('allow', 'payment')
   })
 
   it('offers a visible link that opens the form in a new tab, safely', () => {

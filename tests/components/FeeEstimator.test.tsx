@@ -5,7 +5,6 @@ import { registries } from './fixtures'
 
 const rules = {
   tiers: registries.fees.inspection.tiers,
-  reinspection: registries.fees.inspection.reinspection,
   methods: registries.fees.cardFees.methods,
   holidays: registries.holidays.map((h) => h.date),
 }

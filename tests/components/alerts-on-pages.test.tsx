@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { renderToStaticMarkup } from 'react-dom/server'
@@ -69,11 +69,5 @@ describe('site-wide alerts', () => {
     expect(html).toContain('data-alert="information"')
     expect(html).toContain('>Notice</h2>')
     expect(html).not.toContain('Urgent notice')
-  })
-
-  it('the real content has a valid alerts file', () => {
-    expect(readFileSync(join(process.cwd(), 'content', 'data', 'alerts.yaml'), 'utf8')).toMatch(
-      /^\[\]$|^- id:/m
-    )
   })
 })

@@ -31,25 +31,30 @@ test.describe('at desktop width', () => {
     await expect(page.locator('main')).toBeFocused()
   })
 
-  for (const key of ['Enter', 'Space']) {
-    test(`a dropdown opens with ${key}; Escape closes it and returns focus`, async ({ page }) => {
-      await page.goto('/')
-      await tabTo(page, /Smoke Inspection Info/)
-      const menu = dropdown(page, 'Smoke Inspection Info')
-      const summary = menu.locator('summary')
-      await expect(summary).toBeFocused()
-      await expect(summary).toHaveCSS('background-color', FOCUS_YELLOW)
-      await page.keyboard.press(key)
-      await expect(menu).toHaveAttribute('open', '')
-      await expect(menu.getByRole('link', { name: 'Fire Prevention Fees' })).toBeVisible()
-      await page.keyboard.press('Tab')
-      await expect(menu.getByRole('link', { name: 'Smoke Detector Application' })).toBeFocused()
-      await page.keyboard.press('Escape')
-      await expect(menu).not.toHaveAttribute('open')
-      await expect(summary).toBeFocused()
-      await expect(menu.getByRole('link', { name: 'Fire Prevention Fees' })).toBeHidden()
-    })
-  }
+  const dropdowns: [string, string][] = [
+    ['Smoke Inspection Info', 'Smoke Detector Application'],
+    ['Fire Prevention Tips', 'Fire Prevention Lessons'],
+  ]
+  for (const [label, first] of dropdowns)
+    for (const key of ['Enter', 'Space']) {
+      test(`${label} opens with ${key}; Escape closes it and returns focus`, async ({ page }) => {
+        await page.goto('/')
+        await tabTo(page, new RegExp(label))
+        const menu = dropdown(page, label)
+        const summary = menu.locator('summary')
+        await expect(summary).toBeFocused()
+        await expect(summary).toHaveCSS('background-color', FOCUS_YELLOW)
+        await page.keyboard.press(key)
+        await expect(menu).toHaveAttribute('open', '')
+        await expect(menu.getByRole('link').last()).toBeVisible()
+        await page.keyboard.press('Tab')
+        await expect(menu.getByRole('link', { name: first })).toBeFocused()
+        await page.keyboard.press('Escape')
+        await expect(menu).not.toHaveAttribute('open')
+        await expect(summary).toBeFocused()
+        await expect(menu.getByRole('link').last()).toBeHidden()
+      })
+    }
 
   test('a click outside closes an open dropdown; only one is open at a time', async ({ page }) => {
     await page.goto('/')
@@ -101,6 +106,32 @@ test.describe('at desktop width', () => {
       ).toBeVisible()
     }
   })
+})
+
+test('focus is visible on every link, button and field of a page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/smoke-detector-inspection-fees/')
+  const seen = new Set<string>()
+  for (let i = 0; i < 150; i++) {
+    await page.keyboard.press('Tab')
+    const focus = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement
+      const style = getComputedStyle(el)
+      return {
+        key: `${[...document.querySelectorAll('*')].indexOf(el)} ${el.outerHTML.slice(0, 60)}`,
+        bg: style.backgroundColor,
+        outline: style.outlineStyle,
+        tag: el.tagName,
+      }
+    })
+    if (focus.tag === 'BODY') break
+    // A date field takes several Tab presses (month, day, year).
+    if (seen.has(focus.key)) continue
+    seen.add(focus.key)
+    const visible = focus.bg === FOCUS_YELLOW || (focus.outline !== 'none' && focus.tag !== 'A')
+    expect(visible, focus.key).toBe(true)
+  }
+  expect(seen.size).toBeGreaterThan(20)
 })
 
 test.describe('at phone width', () => {

@@ -16,7 +16,6 @@ const { fees } = loadRegistries(join(FIXTURE, 'data'))
 const THANKSGIVING = '2026-11-26'
 const rules: EstimatorRules = {
   tiers: fees.inspection.tiers,
-  reinspection: fees.inspection.reinspection,
   methods: fees.cardFees.methods,
   holidays: ['2026-11-26', '2026-12-25', '2027-01-01'],
 }
@@ -94,7 +93,7 @@ describe('the last day to apply for the lowest fee', () => {
 
   it('moves earlier over a holiday', () => {
     expect(lastDayToApply('2026-12-08', 11, [])).toBe('2026-11-23')
-    expect(lastDayToApply('2026-12-08', 11, [THANKSGIVING])).toBe('2026-11-22')
+    expect(lastDayToApply('2026-12-08', 11, [THANKSGIVING])).toBe('2026-11-20') // a Friday: the weekend does not count
   })
 
   it('is null once it has passed', () => {

@@ -118,6 +118,9 @@ describe('tokens', () => {
     expect(errorOf('{{fact:nope}}')).toContain('"nope" is not in content/data/facts.yaml')
     expect(errorOf('{{colour:red}}')).toContain('unknown token kind "colour"')
     expect(errorOf('{{fact:co-alarm-life}')).toContain('not a complete token')
+    expect(errorOf('{{fact:co-alarm-life}} and {{ oops }} and {{fee:standard}}')).toContain(
+      'not a complete token'
+    )
   })
 })
 
