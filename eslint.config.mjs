@@ -24,7 +24,8 @@ export default defineConfig([
   globalIgnores([
     '.next/**',
     'out/**',
-    'public/site.js',
+    'public/*.js',
+    'build/**',
     'next-env.d.ts',
     'test-results/**',
     'playwright-report/**',

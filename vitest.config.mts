@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'components',
           environment: 'jsdom',
-          include: ['tests/components/**/*.test.tsx'],
+          include: ['tests/components/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/components/setup.ts'],
           globals: true,
         },

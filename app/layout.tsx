@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
-import { getSiteContent } from '@/lib/content/site'
+import { getSiteContent } from '@/lib/content/load'
 import { LOCALE } from '@/lib/dates'
 import './globals.css'
 
@@ -15,16 +15,13 @@ export function generateMetadata(): Metadata {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0b0c0c' }
 
 /**
- * The document itself. Pages render their own frame (PageShell). The one
- * script is plain JavaScript that only adds to what the HTML already does.
+ * The document itself. Pages render their own frame (PageShell), which also
+ * loads the page's scripts.
  */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang={LOCALE}>
-      <body>
-        {children}
-        <script src="/site.js" defer />
-      </body>
+      <body>{children}</body>
     </html>
   )
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next'
 import { ContentPage } from '@/components/ContentPage'
-import { getSiteContent } from '@/lib/content/site'
+import { getSiteContent } from '@/lib/content/load'
 import { pageMetadata } from '@/lib/metadata'
+import { pageFrame } from '@/lib/page-frame'
 
 export function generateMetadata(): Metadata {
   const { byRoute, registries } = getSiteContent()
@@ -9,5 +10,7 @@ export function generateMetadata(): Metadata {
 }
 
 export default function HomePage() {
-  return <ContentPage route="/" />
+  const content = getSiteContent()
+  const page = content.byRoute.get('/')!
+  return <ContentPage page={page} frame={pageFrame(content, '/', page.blocks)} />
 }

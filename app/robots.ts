@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next'
-import { getSiteContent } from '@/lib/content/site'
+import { getSiteContent } from '@/lib/content/load'
 
 export const dynamic = 'force-static'
 

@@ -7,7 +7,9 @@ type AlertBannerProps = { alerts: ActiveAlert[] }
  * Site-wide notices from content/data/alerts.yaml, above the page heading.
  * Each is a labelled region (a landmark screen reader users can jump to);
  * urgent ones carry the word "Urgent" in their heading, a thick red border
- * and a warning sign, so the difference is not colour alone.
+ * and a warning sign, so the difference is not colour alone. Each carries
+ * its last day, so the site script can hide it on time if a daily build is
+ * missed.
  */
 export function AlertBanner({ alerts }: AlertBannerProps) {
   if (alerts.length === 0) return null
@@ -26,6 +28,7 @@ export function AlertBanner({ alerts }: AlertBannerProps) {
                 : 'max-w-prose border-l-8 border-link bg-panel px-4 py-3'
             }
             data-alert={alert.level}
+            data-alert-end={alert.end}
           >
             <h2 id={headingId} className="flex items-center gap-2 text-lg font-bold">
               {urgent ? (

@@ -1,19 +1,15 @@
 import { PageBody } from '@/components/PageBody'
 import { PageShell } from '@/components/PageShell'
-import { getSiteContent } from '@/lib/content/site'
+import type { Page } from '@/lib/content/validate'
+import type { PageFrame } from '@/lib/page-frame'
+
+type ContentPageProps = { page: Page; frame: PageFrame }
 
 /** A page from content/pages, in the site frame. */
-export function ContentPage({ route }: { route: string }) {
-  const content = getSiteContent()
-  const page = content.byRoute.get(route)
-  if (!page) throw new Error(`No page for route ${route}`)
+export function ContentPage({ page, frame }: ContentPageProps) {
   return (
-    <PageShell
-      route={route}
-      title={page.title}
-      searchable={!page.blocks.some((b) => b.kind === 'search')}
-    >
-      <PageBody page={page} content={content} />
+    <PageShell {...frame} title={page.title}>
+      <PageBody page={page} />
     </PageShell>
   )
 }

@@ -26,7 +26,7 @@ export function DocumentList({ documents, kinds, headingLevel = 2 }: DocumentLis
   return (
     <div className="my-6 space-y-8">
       {groupByYear(documents, kinds).map(({ year, documents: docs }) => {
-        const headingId = `documents-${year ?? 'other'}`
+        const headingId = `documents-${kinds.join('-')}-${year ?? 'other'}`
         return (
           <section key={year ?? 'other'} aria-labelledby={headingId}>
             <Heading id={headingId} className="text-2xl font-bold text-brand-dark">

@@ -1,20 +1,36 @@
 import { NewTabLink } from '@/components/NewTabLink'
-import type { FormEntry } from '@/lib/content/schemas'
+import type { FormEntry, Site } from '@/lib/content/schemas'
+import { phoneText } from '@/lib/labels'
 
-type ExternalFormFrameProps = { form: FormEntry }
+type ExternalFormFrameProps = {
+  form: FormEntry
+  /** The bureau's contact details, offered as another way to reach it. */
+  contact: Pick<Site, 'phone' | 'email'>
+}
 
 /**
- * An external form (JotForm) in a lazy frame, with a visible link that opens
- * the same form in a new tab for when the frame fails to load or is too
- * small to use comfortably.
+ * An external form (JotForm) in a lazy frame. Above it: a link that opens
+ * the same form in a new tab, for when the frame fails to load or is too
+ * small to use comfortably, and the bureau's phone and e-mail, for people
+ * who cannot use the form at all.
  */
-export function ExternalFormFrame({ form }: ExternalFormFrameProps) {
+export function ExternalFormFrame({ form, contact }: ExternalFormFrameProps) {
   return (
     <div className="my-8">
-      <p className="mb-3 rounded border-l-4 border-brand bg-panel px-4 py-3">
-        If the form below does not load or is hard to use on your screen,{' '}
-        <NewTabLink href={form.url}>open the {lowerFirst(form.title)}</NewTabLink>.
-      </p>
+      <div className="mb-3 max-w-prose space-y-2 rounded border-l-4 border-brand bg-panel px-4 py-3">
+        <p>
+          If the form below does not load or is hard to use on your screen,{' '}
+          <NewTabLink href={form.url}>open the {lowerFirst(form.title)}</NewTabLink>.
+        </p>
+        <p>
+          To reach the bureau another way, call{' '}
+          <a href={`tel:${contact.phone.dial}`}>{phoneText(contact.phone.display)}</a> or e-mail{' '}
+          <a href={`mailto:${contact.email}`} className="break-words">
+            {contact.email}
+          </a>
+          .
+        </p>
+      </div>
       <iframe
         src={form.url}
         title={form.title}

@@ -1,11 +1,11 @@
-import type { EstimatorRules } from '@/lib/estimator'
+import type { EstimatorRules } from '@/lib/fee-estimate'
 
 type FeeEstimatorProps = { rules: EstimatorRules }
 
 /**
  * The inspection fee estimator. The server renders it hidden with its rules
  * in a data attribute; the site script shows it and does the arithmetic
- * (lib/estimator.ts). Without JavaScript it stays hidden and the fee table
+ * (lib/fee-estimate.ts). Without JavaScript it stays hidden and the fee table
  * above it says everything.
  */
 export function FeeEstimator({ rules }: FeeEstimatorProps) {

@@ -4,8 +4,8 @@ import { documentCue } from '@/lib/labels'
 import { formatMoney } from '@/lib/money'
 
 type FeeTableProps =
-  | { schedule: 'inspection'; fees: Fees }
-  | { schedule: 'card'; fees: Fees; ordinance: DocumentEntry }
+  | { schedule: 'inspection'; inspection: Fees['inspection'] }
+  | { schedule: 'card'; cardFees: Fees['cardFees']; ordinance: DocumentEntry }
 
 /**
  * A fee schedule as a real table: a caption, column and row headers, and
@@ -13,7 +13,7 @@ type FeeTableProps =
  */
 export function FeeTable(props: FeeTableProps) {
   return props.schedule === 'inspection' ? (
-    <InspectionFees fees={props.fees} />
+    <InspectionFees inspection={props.inspection} />
   ) : (
     <CardFees {...props} />
   )
@@ -23,8 +23,8 @@ const tableClass = 'my-6 w-full max-w-prose border-collapse text-left'
 const cellClass = 'border-b border-line px-3 py-2 align-top'
 const captionClass = 'mb-2 text-left text-lg font-bold'
 
-function InspectionFees({ fees }: { fees: Fees }) {
-  const { caption, tiers, reinspection, note } = fees.inspection
+function InspectionFees({ inspection }: { inspection: Fees['inspection'] }) {
+  const { caption, tiers, reinspection, note } = inspection
   return (
     <div>
       <table className={tableClass}>
@@ -61,8 +61,14 @@ function InspectionFees({ fees }: { fees: Fees }) {
   )
 }
 
-function CardFees({ fees, ordinance }: { fees: Fees; ordinance: DocumentEntry }) {
-  const { methods, ordinanceNumber } = fees.cardFees
+function CardFees({
+  cardFees,
+  ordinance,
+}: {
+  cardFees: Fees['cardFees']
+  ordinance: DocumentEntry
+}) {
+  const { methods, ordinanceNumber } = cardFees
   return (
     <table className={tableClass}>
       <caption className={captionClass}>

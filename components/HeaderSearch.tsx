@@ -1,7 +1,18 @@
-/** The search field in the header: a plain form that opens /search/. */
-export function HeaderSearch() {
+type HeaderSearchProps = {
+  /** The address of the search page (the page with the `@search` line). */
+  action: string
+}
+
+/** The search field in the header: a plain form that opens the search page. */
+export function HeaderSearch({ action }: HeaderSearchProps) {
   return (
-    <form action="/search/" method="get" role="search" className="mt-3 flex gap-2 lg:mt-0">
+    <form
+      action={action}
+      method="get"
+      role="search"
+      aria-label="Site search"
+      className="mt-3 flex gap-2 lg:mt-0"
+    >
       <label htmlFor="site-search" className="sr-only">
         Search this site
       </label>

@@ -9,7 +9,8 @@ type NewTabLinkProps = {
 
 /**
  * A link that opens in a new tab, used only where the specification asks for
- * it. It says so in visible text, and cuts the opener link for safety.
+ * it. It says so in visible text that reads as part of the link's name
+ * ("fee (opens in a new tab)"), and cuts the opener link for safety.
  */
 export function NewTabLink({ href, children, className, hrefLang }: NewTabLinkProps) {
   return (
@@ -20,8 +21,7 @@ export function NewTabLink({ href, children, className, hrefLang }: NewTabLinkPr
       className={className}
       hrefLang={hrefLang}
     >
-      {children}
-      <span className="ml-1 text-[0.85em] font-normal">(opens in a new tab)</span>
+      {children} <span className="text-[0.85em] font-normal">(opens in a new tab)</span>
     </a>
   )
 }

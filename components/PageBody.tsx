@@ -1,3 +1,4 @@
+import { CaptionGaps } from '@/components/CaptionGaps'
 import { ContactCard } from '@/components/ContactCard'
 import { DocumentButtons } from '@/components/DocumentButtons'
 import { DocumentList } from '@/components/DocumentList'
@@ -9,113 +10,70 @@ import { MarkdownBody } from '@/components/MarkdownBody'
 import { PageIndex } from '@/components/PageIndex'
 import { SearchPanel } from '@/components/SearchPanel'
 import { SmokeAlarmDiagram } from '@/components/SmokeAlarmDiagram'
-import { TileGrid, type ResolvedTile } from '@/components/TileGrid'
+import { TileGrid } from '@/components/TileGrid'
 import { VideoEmbed } from '@/components/VideoEmbed'
-import { documentCue, linkCue } from '@/lib/labels'
-import type { Block } from '@/lib/content/markdown'
-import type { Registries } from '@/lib/content/registries'
-import type { Tile } from '@/lib/content/schemas'
-import type { Page, SiteContent } from '@/lib/content/site'
-import { routeHref } from '@/lib/routes'
+import type { Block } from '@/lib/content/blocks'
+import type { PageFrontmatter } from '@/lib/content/schemas'
 
-type PageBodyProps = { page: Page; content: SiteContent }
+type PageBodyProps = {
+  page: Pick<PageFrontmatter, 'layout'> & { blocks: Block[] }
+}
 
 /**
- * Renders a page's blocks: Markdown text through MarkdownBody, and each
- * directive through its typed component. Ids were checked when the content
- * was loaded, so the lookups here always succeed.
+ * Renders a page's blocks: Markdown text through MarkdownBody, and each `@`
+ * line through the component of the same name. Every block carries its own
+ * data, so this renders from props alone (in the build, the tests and the
+ * editor's preview).
  */
-export function PageBody({ page, content }: PageBodyProps) {
-  const { registries } = content
+export function PageBody({ page }: PageBodyProps) {
   return (
     <div className={page.layout === 'checklist' ? 'layout-checklist' : undefined}>
       {page.blocks.map((block, i) => (
-        <BlockView key={i} block={block} page={page} content={content} registries={registries} />
+        <BlockView key={i} block={block} />
       ))}
     </div>
   )
 }
 
-function BlockView({
-  block,
-  page,
-  content,
-  registries,
-}: {
-  block: Block
-  page: Page
-  content: SiteContent
-  registries: Registries
-}) {
-  const get = <T,>(map: ReadonlyMap<string, T>, id: string): T => map.get(id)!
+function BlockView({ block }: { block: Block }) {
   switch (block.kind) {
     case 'html':
       return <MarkdownBody html={block.html} />
     case 'video':
-      return <VideoEmbed video={get(registries.videos, block.id)} />
+      return <VideoEmbed video={block.video} transcriptHtml={block.transcriptHtml} />
     case 'form':
-      return <ExternalFormFrame form={get(registries.forms, block.id)} />
+      return <ExternalFormFrame form={block.form} contact={block.contact} />
+    case 'document':
+      return <DocumentButtons documents={block.documents} />
     case 'documents':
-      return <DocumentButtons documents={block.ids.map((id) => get(registries.documents, id))} />
-    case 'document-list':
       return (
         <DocumentList
+          documents={block.documents}
           kinds={block.kinds}
           headingLevel={block.headingLevel}
-          documents={[...registries.documents.values()].filter((d) => block.kinds.includes(d.kind))}
         />
       )
     case 'fees':
       return block.schedule === 'inspection' ? (
-        <FeeTable schedule="inspection" fees={registries.fees} />
+        <FeeTable schedule="inspection" inspection={block.inspection} />
       ) : (
-        <FeeTable
-          schedule="card"
-          fees={registries.fees}
-          ordinance={get(registries.documents, registries.fees.cardFees.ordinance)}
-        />
+        <FeeTable schedule="card" cardFees={block.cardFees} ordinance={block.ordinance} />
       )
     case 'links':
-      return <LinkList links={block.ids.map((id) => get(registries.links, id))} />
+      return <LinkList links={block.links} />
     case 'tiles':
-      return (
-        <TileGrid
-          tiles={(page.tiles?.[block.group] ?? []).map((t) => resolveTile(t, registries))}
-        />
-      )
+      return <TileGrid tiles={block.tiles} />
     case 'contact':
-      return <ContactCard site={registries.site} />
+      return <ContactCard site={block.contact} />
     case 'diagram':
-      return (
-        <SmokeAlarmDiagram
-          id={block.id}
-          ceilingDistance={String(registries.facts['ceiling-distance'] ?? '')}
-        />
-      )
+      return <SmokeAlarmDiagram id={block.diagram} ceilingDistance={block.ceilingDistance} />
     case 'page-index':
-      return <PageIndex pages={content.pages} />
+      return <PageIndex pages={block.pages} />
+    case 'estimator':
+      return <FeeEstimator rules={block.rules} />
     case 'search':
       return <SearchPanel />
-    case 'estimator':
-      return (
-        <FeeEstimator
-          rules={{
-            tiers: registries.fees.inspection.tiers,
-            methods: registries.fees.cardFees.methods,
-            holidays: registries.holidays.map((h) => h.date),
-          }}
-        />
-      )
+    case 'videos-without-captions':
+      return <CaptionGaps gaps={block.gaps} />
   }
-}
-
-function resolveTile(tile: Tile, registries: Registries): ResolvedTile {
-  const base = { label: tile.label, description: tile.description }
-  if ('route' in tile) return { ...base, href: routeHref(tile.route), newTab: tile.newTab }
-  if ('link' in tile) {
-    const link = registries.links.get(tile.link)!
-    return { ...base, href: link.url, newTab: false, cue: linkCue(link) }
-  }
-  const doc = registries.documents.get(tile.document)!
-  return { ...base, href: doc.url, newTab: false, cue: documentCue(doc) }
 }

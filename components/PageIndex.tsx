@@ -1,12 +1,6 @@
+import type { IndexedPage } from '@/lib/content/blocks'
 import { sections } from '@/lib/content/schemas'
 import { routeHref } from '@/lib/routes'
-
-export type IndexedPage = {
-  route: string
-  title: string
-  description: string
-  section: (typeof sections)[number]
-}
 
 const SECTION_TITLES: Record<(typeof sections)[number], string> = {
   home: 'Start here',

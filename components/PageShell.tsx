@@ -2,34 +2,43 @@ import type { ReactNode } from 'react'
 import { AlertBanner } from '@/components/AlertBanner'
 import { SiteFooter } from '@/components/SiteFooter'
 import { SiteHeader } from '@/components/SiteHeader'
-import { activeAlerts, buildDay } from '@/lib/content/alerts'
-import { TOP_ANCHOR } from '@/lib/content/markdown'
-import { getSiteContent } from '@/lib/content/site'
-import { resolveNavigation } from '@/lib/navigation'
+import { SiteScripts } from '@/components/SiteScripts'
+import { TOP_ANCHOR } from '@/lib/content/markdown/processor'
+import type { PageFrame } from '@/lib/page-frame'
 
-type PageShellProps = {
-  /** The route being rendered, or null for the not-found page. */
-  route: string | null
-  title: string
-  /** Whether the search index should include the page (not the 404 or search pages). */
-  searchable?: boolean
-  children: ReactNode
-}
+type PageShellProps = PageFrame & { title: string; children: ReactNode }
 
 /**
  * The frame of every page: skip link, header and navigation, one main
- * landmark holding the page's only h1, and the footer. It lives here rather
- * than in the root layout because it marks the current page in the menu.
+ * landmark holding the page's only h1, the footer and the page's scripts.
+ * It lives here rather than in the root layout because it marks the current
+ * page in the menu.
  */
-export function PageShell({ route, title, searchable = true, children }: PageShellProps) {
-  const { registries, alerts } = getSiteContent()
-  const navigation = resolveNavigation(registries)
+export function PageShell({
+  route,
+  title,
+  site,
+  navigation,
+  alerts,
+  searchable,
+  scripts,
+  policy,
+  searchHref,
+  children,
+}: PageShellProps) {
   return (
     <>
+      {/* React puts this in <head>: the page's own, narrower policy. */}
+      <meta httpEquiv="Content-Security-Policy" content={policy} />
       <a href="#main-content" className="skip-link">
         Skip to main content
       </a>
-      <SiteHeader site={registries.site} navigation={navigation.main} currentRoute={route} />
+      <SiteHeader
+        site={site}
+        navigation={navigation.main}
+        currentRoute={route}
+        searchHref={searchHref}
+      />
       <main
         id="main-content"
         tabIndex={-1}
@@ -37,7 +46,7 @@ export function PageShell({ route, title, searchable = true, children }: PageShe
         data-pagefind-body={searchable ? '' : undefined}
       >
         <div data-pagefind-ignore="">
-          <AlertBanner alerts={activeAlerts(alerts, buildDay())} />
+          <AlertBanner alerts={alerts} />
         </div>
         <h1
           id={TOP_ANCHOR}
@@ -47,7 +56,8 @@ export function PageShell({ route, title, searchable = true, children }: PageShe
         </h1>
         <div className="mt-6">{children}</div>
       </main>
-      <SiteFooter site={registries.site} links={navigation.footer} />
+      <SiteFooter site={site} links={navigation.footer} />
+      <SiteScripts scripts={scripts} />
     </>
   )
 }

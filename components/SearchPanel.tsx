@@ -1,5 +1,5 @@
 /**
- * The search form and results on /search/ (the `@search` line). Without
+ * The search form and results of the search page (the `@search` line). Without
  * JavaScript the form reloads the page, which lists every page below it;
  * with JavaScript the site script searches Pagefind's index and fills the
  * results, announcing how many it found.
@@ -7,7 +7,12 @@
 export function SearchPanel() {
   return (
     <section data-search aria-label="Search results" className="my-6 max-w-prose">
-      <form action="/search/" method="get" role="search" className="flex flex-wrap items-end gap-3">
+      <form
+        method="get"
+        role="search"
+        aria-label="Search the pages and documents"
+        className="flex flex-wrap items-end gap-3"
+      >
         <div className="flex grow flex-col">
           <label htmlFor="search-page-query" className="font-semibold">
             Words to search for

@@ -7,6 +7,8 @@ type SiteHeaderProps = {
   navigation: NavItem[]
   /** The route of the page being rendered, to mark it in the navigation. */
   currentRoute: string | null
+  /** Where the header's search field goes: the search page, when the site has one. */
+  searchHref?: string
 }
 
 /**
@@ -15,7 +17,7 @@ type SiteHeaderProps = {
  * adds closing on Escape and on a click outside. On narrow screens the whole
  * menu sits behind a "Menu" toggle; on wide screens it is always shown.
  */
-export function SiteHeader({ site, navigation, currentRoute }: SiteHeaderProps) {
+export function SiteHeader({ site, navigation, currentRoute, searchHref }: SiteHeaderProps) {
   return (
     <header className="site-header border-b-4 border-brand bg-ink text-white">
       <div className="mx-auto flex max-w-page flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
@@ -48,7 +50,7 @@ export function SiteHeader({ site, navigation, currentRoute }: SiteHeaderProps) 
               )}
             </ul>
           </nav>
-          <HeaderSearch />
+          {searchHref ? <HeaderSearch action={searchHref} /> : null}
         </details>
       </div>
     </header>

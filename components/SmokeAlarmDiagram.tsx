@@ -1,4 +1,4 @@
-import type { DiagramId } from '@/lib/content/markdown'
+import type { DiagramId } from '@/lib/content/blocks'
 
 type SmokeAlarmDiagramProps = {
   id: DiagramId

@@ -1,15 +1,5 @@
 import { NewTabLink } from '@/components/NewTabLink'
-
-/** A tile after its target has been looked up in the registries. */
-export type ResolvedTile = {
-  label: string
-  description?: string
-  href: string
-  /** Opens in a new tab (only where the specification asks for it). */
-  newTab: boolean
-  /** What opens, when it is not a page of this site: "PDF", "website". */
-  cue?: string
-}
+import type { ResolvedTile } from '@/lib/content/blocks'
 
 type TileGridProps = { tiles: ResolvedTile[] }
 

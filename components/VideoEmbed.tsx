@@ -1,6 +1,13 @@
-import { youtubeId, type VideoEntry } from '@/lib/content/schemas'
+import { MarkdownBody } from '@/components/MarkdownBody'
+import type { VideoEntry } from '@/lib/content/schemas'
+import { youtubeEmbedUrl, youtubeId } from '@/lib/providers'
+import { captionsHref } from '@/lib/routes'
 
-type VideoEmbedProps = { video: VideoEntry }
+type VideoEmbedProps = {
+  video: VideoEntry
+  /** The video's transcript, rendered from videos.yaml, when it has one. */
+  transcriptHtml?: string
+}
 
 // Frames keep their proportions as they shrink on a phone. Width and height
 // attributes give <video> its ratio; iframes need a class for it.
@@ -21,10 +28,12 @@ function gcd(a: number, b: number): number {
 
 /**
  * A video with its title above it and a direct link below it. Files play in
- * the browser's own player and load nothing until played; YouTube videos load
- * in a lazy frame from YouTube's no-cookie address.
+ * the browser's own player and load nothing until played, with English
+ * captions when videos.yaml names a captions file; YouTube videos load in a
+ * lazy frame from YouTube's no-cookie address. A transcript, when there is
+ * one, opens below the video.
  */
-export function VideoEmbed({ video }: VideoEmbedProps) {
+export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
   const id = youtubeId(video.url)
   return (
     <figure className="my-8 max-w-full">
@@ -41,14 +50,20 @@ export function VideoEmbed({ video }: VideoEmbedProps) {
           src={video.url}
         >
           {video.captions ? (
-            <track kind="captions" src={video.captions} srcLang="en" label="English" default />
+            <track
+              kind="captions"
+              src={captionsHref(video.captions)}
+              srcLang="en"
+              label="English"
+              default
+            />
           ) : null}
           Your browser cannot play this video here. <a href={video.url}>Download the video (MP4)</a>
           .
         </video>
       ) : (
         <iframe
-          src={`https://www.youtube-nocookie.com/embed/${id}`}
+          src={youtubeEmbedUrl(id!)}
           title={video.title}
           width={video.width}
           height={video.height}
@@ -64,6 +79,12 @@ export function VideoEmbed({ video }: VideoEmbedProps) {
             : `Watch “${video.title}” on YouTube`}
         </a>
       </p>
+      {transcriptHtml ? (
+        <details className="mt-2 max-w-prose">
+          <summary className="font-semibold">Transcript of “{video.title}”</summary>
+          <MarkdownBody html={transcriptHtml} />
+        </details>
+      ) : null}
     </figure>
   )
 }

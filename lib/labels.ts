@@ -1,38 +1,44 @@
 import type { DocumentEntry, LinkEntry } from '@/lib/content/schemas'
 
+// How the site names files, languages and outside links to people. Every
+// "(PDF)" or "(Word, Spanish)" on the site is written here and only here.
+
 const FILE_TYPES: Record<DocumentEntry['type'], string> = {
   pdf: 'PDF',
   word: 'Word',
   excel: 'Excel',
 }
-const LANGUAGES: Record<DocumentEntry['language'], string> = { en: 'English', es: 'Spanish' }
-
-/** How a file type is named to people: PDF, Word, Excel. */
-export function fileTypeLabel(type: DocumentEntry['type']): string {
-  return FILE_TYPES[type]
+const LINK_TYPES: Record<LinkEntry['type'], string> = {
+  website: 'website',
+  pdf: 'PDF',
+  video: 'video',
 }
+const LANGUAGES: Record<DocumentEntry['language'], string> = { en: 'English', es: 'Spanish' }
 
 /** The English name of a language code used in the registries. */
 export function languageName(code: string): string {
   return LANGUAGES[code as DocumentEntry['language']] ?? code
 }
 
+const withLanguage = (kind: string | undefined, language: string) =>
+  [kind, ...(language === 'en' ? [] : [languageName(language)])].filter(Boolean).join(', ')
+
 /** What a document link says about the file: "PDF" or "Word, Spanish". */
 export function documentCue(document: Pick<DocumentEntry, 'type' | 'language'>): string {
-  const language = document.language === 'en' ? [] : [languageName(document.language)]
-  return [fileTypeLabel(document.type), ...language].join(', ')
+  return withLanguage(FILE_TYPES[document.type], document.language)
 }
 
-const LINK_TYPES: Record<LinkEntry['type'], string> = {
-  website: 'website',
-  pdf: 'PDF',
-  video: 'video',
-}
-
-/** What opens when an external link is followed: "PDF", "website", "video, Spanish". */
+/** What opens when an outside link is followed: "PDF", "website", "video, Spanish". */
 export function linkCue(link: Pick<LinkEntry, 'type' | 'language'>): string {
-  const language = link.language === 'en' ? [] : [languageName(link.language)]
-  return [LINK_TYPES[link.type], ...language].join(', ')
+  return withLanguage(LINK_TYPES[link.type], link.language)
+}
+
+/**
+ * The cue after an outside link in running text: only what a reader must
+ * know before following it (a file, or another language); "" for a web page.
+ */
+export function inlineLinkCue(link: Pick<LinkEntry, 'type' | 'language'>): string {
+  return withLanguage(link.type === 'website' ? undefined : LINK_TYPES[link.type], link.language)
 }
 
 /** A phone number that never breaks across lines: non-breaking spaces and hyphens. */

@@ -1,27 +1,30 @@
 import type { Metadata } from 'next'
-import type { Page } from '@/lib/content/site'
-import type { Site } from '@/lib/content/schemas'
+import type { PageFrontmatter, Site } from '@/lib/content/schemas'
 import { routeHref } from '@/lib/routes'
 
 /** Browsers and search engines cut titles longer than this. */
 export const MAX_TITLE = 70
 
 /**
- * The browser title of a page: "Fees | Bureau of Fire Prevention", or the
- * page title alone when the site name would make it too long.
+ * The browser tab title of a page: "Fees | Bureau of Fire Prevention". Every
+ * tab title ends with the site name; a page whose title already does (the
+ * home page) keeps it as it is. The content check keeps it within MAX_TITLE.
  */
-export function browserTitle(title: string, site: Site): string {
-  const full = `${title} | ${site.name}`
-  return full.length <= MAX_TITLE ? full : title
+export function tabTitle(
+  page: Pick<PageFrontmatter, 'title' | 'shortTitle'>,
+  site: Pick<Site, 'name'>
+): string {
+  const title = page.shortTitle ?? page.title
+  return title.endsWith(site.name) ? title : `${title} | ${site.name}`
 }
 
 /** The browser title, description and canonical address of a page. */
 export function pageMetadata(
-  page: Pick<Page, 'route' | 'title' | 'description'>,
+  page: Pick<PageFrontmatter, 'route' | 'title' | 'shortTitle' | 'description'>,
   site: Site
 ): Metadata {
   return {
-    title: page.route === '/' ? page.title : browserTitle(page.title, site),
+    title: tabTitle(page, site),
     description: page.description,
     alternates: { canonical: new URL(routeHref(page.route), site.baseUrl).href },
   }

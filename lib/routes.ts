@@ -6,3 +6,11 @@
 export function routeHref(route: string): string {
   return route === '/' ? '/' : `${route}/`
 }
+
+/** Captions files from content/captions are published under /captions/. */
+export const CAPTIONS_PATH = '/captions/'
+
+/** The address of a captions file named in videos.yaml. */
+export function captionsHref(file: string): string {
+  return `${CAPTIONS_PATH}${file}`
+}

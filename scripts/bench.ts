@@ -10,16 +10,14 @@ import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { pageWeight } from '@/lib/build/page-weight'
-import { createStaticHandler } from '@/lib/build/static-server'
-import { getSiteContent } from '@/lib/content/site'
-import { headerSource } from '@/lib/security-headers'
+import { createStaticHandler, headersFromExport } from '@/lib/build/static-server'
 
 const root = process.cwd()
 const out = join(root, 'out')
 
 if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' })
 
-const server = createServer(createStaticHandler(out, headerSource(getSiteContent().registries)))
+const server = createServer(createStaticHandler(out, headersFromExport(out)))
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 const base = `http://localhost:${(server.address() as AddressInfo).port}`
 

@@ -1,22 +1,5 @@
-// Bundles the site's one script (lib/client/site.ts) into public/site.js,
-// small and minified, with Vite (already installed for the tests).
-import { build } from 'vite'
+// npm run build:client: bundles the site's own scripts into public/ (the
+// build does this itself; this is for working on the scripts alone).
+import { buildClientScripts } from '@/lib/build/client-scripts'
 
-await build({
-  configFile: false,
-  logLevel: 'warn',
-  resolve: { alias: { '@': process.cwd() } },
-  build: {
-    outDir: 'public',
-    emptyOutDir: false,
-    minify: true,
-    target: 'es2020',
-    copyPublicDir: false,
-    lib: {
-      entry: 'lib/client/site.ts',
-      formats: ['iife'],
-      name: 'bureauSite',
-      fileName: () => 'site.js',
-    },
-  },
-})
+await buildClientScripts()

@@ -1,19 +1,21 @@
-// Checks everything in content/ before the site is built: the same checks the
-// build makes, with one plain message and no build noise when something is
-// wrong. `npm run build` runs it first, so a failed check writes nothing.
-import { ContentError } from '@/lib/content/errors'
-import { loadSiteContent } from '@/lib/content/site'
+// npm run check:content: checks everything in content/ as the build does and
+// lists every problem in plain words, each with its file and line; notices
+// follow. Exits 1 when there is an error. On GitHub Actions it also writes
+// annotations, so each problem shows on its line in the pull request.
+import { contentReport } from '@/lib/content/report'
+import { readContentSource } from '@/lib/content/read-source'
+import { validateContent } from '@/lib/content/validate'
 
-try {
-  const { pages, registries } = loadSiteContent()
-  console.log(
-    `content ok: ${pages.length} pages, ${registries.documents.size} documents, ${registries.videos.size} videos, ` +
-      `${registries.forms.size} forms, ${registries.links.size} links`
-  )
-} catch (error) {
-  if (error instanceof ContentError) {
-    console.error(`\nContent error (nothing was built):\n  ${error.message}\n`)
-    process.exit(1)
-  }
-  throw error
-}
+const { content, problems } = validateContent(readContentSource())
+const summary =
+  content &&
+  `${content.pages.length} pages, ${content.registries.documents.size} documents, ` +
+    `${content.registries.videos.size} videos, ${content.registries.forms.size} forms, ` +
+    `${content.registries.links.size} links`
+const report = contentReport(problems, {
+  github: process.env.GITHUB_ACTIONS === 'true',
+  summary,
+})
+if (content) console.log(report)
+else console.error(report)
+process.exit(content ? 0 : 1)

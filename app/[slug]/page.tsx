@@ -1,7 +1,8 @@
 import type { Metadata } from 'next'
 import { ContentPage } from '@/components/ContentPage'
-import { getSiteContent } from '@/lib/content/site'
+import { getSiteContent } from '@/lib/content/load'
 import { pageMetadata } from '@/lib/metadata'
+import { pageFrame } from '@/lib/page-frame'
 
 type Props = { params: Promise<{ slug: string }> }
 
@@ -22,5 +23,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function Page({ params }: Props) {
   const { slug } = await params
-  return <ContentPage route={`/${slug}`} />
+  const content = getSiteContent()
+  const page = content.byRoute.get(`/${slug}`)!
+  return <ContentPage page={page} frame={pageFrame(content, page.route, page.blocks)} />
 }

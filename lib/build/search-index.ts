@@ -1,7 +1,7 @@
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import * as pagefind from 'pagefind'
-import type { SiteContent } from '@/lib/content/site'
+import type { SiteContent } from '@/lib/content/validate'
 import { documentCue } from '@/lib/labels'
 
 /** Words that help a search find a document by what it is. */

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
+import { parseHeadersFile } from '@/lib/headers/cloudflare'
+import { headersForPath, REVALIDATE } from '@/lib/headers/rules'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,6 +20,7 @@ const TYPES: Record<string, string> = {
   '.pf_index': 'application/octet-stream',
   '.pagefind': 'application/octet-stream',
   '.wasm': 'application/wasm',
+  '.vtt': 'text/vtt; charset=utf-8',
 }
 
 /** The file a URL path maps to in `root`, following static-host rules, or a redirect. */
@@ -33,6 +36,8 @@ export function resolvePath(
   }
   const target = normalize(join(root, path))
   if (target !== root && !target.startsWith(root + sep)) return null
+  // Like the hosts: the header file and hidden files are never served.
+  if (path === '/_headers' || /\/\.(?!well-known\/)/.test(path)) return null
   if (path.endsWith('/')) {
     const index = join(target, 'index.html')
     return existsSync(index) ? { file: index } : null
@@ -42,8 +47,22 @@ export function resolvePath(
   return null
 }
 
-/** Extra response headers for a path (the production headers, see issue "hardening"). */
+/** Extra response headers for a path (the production headers). */
 export type HeaderSource = (urlPath: string) => Record<string, string>
+
+/**
+ * The headers the reference host sends, read from the export's own
+ * `_headers` file, so what is served here is what is deployed. Where the
+ * file sets no Cache-Control, the host's default (revalidate) stands in.
+ */
+export function headersFromExport(root: string): HeaderSource {
+  const rules = parseHeadersFile(readFileSync(join(root, '_headers'), 'utf8'))
+  return (path) => {
+    const headers = headersForPath(rules, path)
+    const cached = Object.keys(headers).some((name) => name.toLowerCase() === 'cache-control')
+    return cached ? headers : { ...headers, 'Cache-Control': REVALIDATE }
+  }
+}
 
 /** A request handler serving `root` as nginx, S3 or GitHub Pages would. */
 export function createStaticHandler(root: string, headersFor: HeaderSource = () => ({})) {
@@ -55,7 +74,8 @@ export function createStaticHandler(root: string, headersFor: HeaderSource = () 
     }
     const found = resolvePath(root, url.pathname)
     if (found && 'redirect' in found) {
-      res.writeHead(301, { Location: found.redirect + url.search }).end()
+      res.writeHead(301, { Location: found.redirect + url.search, ...headersFor(url.pathname) })
+      res.end()
       return
     }
     const file = found?.file ?? join(root, '404.html')

@@ -1,13 +1,12 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
+import { SITE_SCRIPT_SOURCES } from '@/lib/site-scripts'
 
 // React renders every page at build time; no page needs React in the
 // browser. This step removes Next's client runtime from the export so each
-// page is plain HTML and CSS (plus the site's own small script). It expects
-// the shape Next 16 produces and stops the build if that shape changes.
-
-/** The site's own script: the one script a page may keep. */
-export const SITE_SCRIPT = '/site.js'
+// page is plain HTML and CSS (plus the site's own small scripts, listed in
+// lib/site-scripts.ts). It expects the shape Next 16 produces and stops the
+// build if that shape changes.
 
 export type StripReport = {
   pages: number
@@ -60,9 +59,27 @@ export function stripHtml(
   return { html: result, scriptsRemoved, preloadsRemoved }
 }
 
-/** The site's script tag, external and empty: `<script src="/site.js" defer=""></script>`. */
-function isSiteScript(tag: string): boolean {
-  return /^<script src="\/site\.js"(?: defer(?:="")?)?><\/script>$/i.test(tag)
+/**
+ * Is this one of the site's own script tags: external, empty, with a `src`
+ * from lib/site-scripts.ts and nothing else but `defer`? Attributes are read
+ * one by one, so it does not depend on how React spells them.
+ */
+export function isSiteScript(tag: string): boolean {
+  const match = /^<script\b([^>]*)>\s*<\/script>$/i.exec(tag)
+  if (!match) return false
+  const attributes = new Map<string, string>()
+  const ATTRIBUTE = /\s+([a-z-]+)(?:=(?:"([^"]*)"|'([^']*)'|([^\s"'>=]+)))?/giy
+  let rest = match[1]!.replace(/\s*\/?$/, '')
+  while (rest) {
+    ATTRIBUTE.lastIndex = 0
+    const attribute = ATTRIBUTE.exec(rest)
+    if (!attribute) return false
+    attributes.set(attribute[1]!.toLowerCase(), attribute[2] ?? attribute[3] ?? attribute[4] ?? '')
+    rest = rest.slice(attribute[0].length)
+  }
+  const src = attributes.get('src')
+  const others = [...attributes.keys()].filter((name) => name !== 'src' && name !== 'defer')
+  return src !== undefined && SITE_SCRIPT_SOURCES.includes(src) && others.length === 0
 }
 
 /** Describes what in the HTML would still run framework code, or null if nothing. */

@@ -3,7 +3,8 @@ import { todayInNewJersey } from '@/lib/dates'
 
 /** An alert with its message rendered to sanitized HTML. */
 export type RenderedAlert = Alert & { html: string }
-export type ActiveAlert = Pick<RenderedAlert, 'id' | 'level' | 'html'>
+/** What the page frame needs of an alert: its last day lets the site script hide it on time. */
+export type ActiveAlert = Pick<RenderedAlert, 'id' | 'level' | 'html' | 'end'>
 
 /**
  * The day the site is built for: today in New Jersey, or SITE_BUILD_DATE
@@ -18,5 +19,5 @@ export function activeAlerts(alerts: readonly RenderedAlert[], day: string): Act
   return alerts
     .filter((alert) => alert.start <= day && day <= alert.end)
     .sort((a, b) => (a.level === b.level ? 0 : a.level === 'urgent' ? -1 : 1))
-    .map(({ id, level, html }) => ({ id, level, html }))
+    .map(({ id, level, html, end }) => ({ id, level, html, end }))
 }

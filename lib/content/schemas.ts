@@ -1,4 +1,12 @@
 import { z } from 'zod'
+import {
+  JOTFORM,
+  onProviderHost,
+  providerHostMessage,
+  VIDEO_FILES,
+  YOUTUBE,
+  youtubeId,
+} from '@/lib/providers'
 
 // One schema per content file. Types are derived from these schemas, never
 // written by hand, so what the build checks and what the code uses agree.
@@ -17,6 +25,9 @@ export const idSchema = z
 export const httpsUrlSchema = z
   .string()
   .regex(/^https:\/\/[^\s/$.?#][^\s]*$/, 'should be a web address that starts with https://')
+
+/** A calendar day written YYYY-MM-DD (quoted in YAML). */
+export const isoDaySchema = z.iso.date()
 
 const text = (max: number) => z.string().trim().min(1).max(max)
 
@@ -84,12 +95,22 @@ export const documentSchema = z.strictObject({
   type: z.enum(fileTypes),
   language: z.enum(languages).default('en'),
   url: httpsUrlSchema,
+  /** The day the file was put on the site; dated documents appear in the news feed. */
+  published: isoDaySchema.optional(),
   /** Why the label differs from the old site, if it does (kept for the record). */
   note: text(300).optional(),
 })
 export type DocumentEntry = z.infer<typeof documentSchema>
 
 // -------------------------------------------------------------- videos.yaml
+/** A captions file in content/captions, published at /captions/<name>. */
+export const captionsFileSchema = z
+  .string()
+  .regex(
+    /^[a-z0-9]+(-[a-z0-9]+)*\.vtt$/,
+    'should be the name of a WebVTT file in content/captions, such as fire-is-fast.vtt'
+  )
+
 export const videoSchema = z
   .strictObject({
     id: idSchema,
@@ -100,27 +121,26 @@ export const videoSchema = z
     provider: z.enum(['file', 'youtube']),
     /** For files: the MP4 address. For YouTube: the watch address. */
     url: httpsUrlSchema,
-    /** A captions file (WebVTT, .vtt) for the video, when the bureau has one. */
-    captions: httpsUrlSchema.optional(),
+    /** Captions (WebVTT) for the video: a file in content/captions. */
+    captions: captionsFileSchema.optional(),
+    /** What is said and shown in the video, in Markdown, shown under it. */
+    transcript: z.string().trim().min(1).max(20000).optional(),
     width: z.int().min(200).max(1920).default(600),
     height: z.int().min(150).max(1080).default(450),
+  })
+  .refine((v) => v.provider !== 'file' || onProviderHost(v.url, VIDEO_FILES), {
+    path: ['url'],
+    message: providerHostMessage(VIDEO_FILES),
   })
   .refine((v) => v.provider !== 'file' || /\.mp4$/i.test(v.url), {
     path: ['url'],
     message: 'should end in .mp4 for a video file',
   })
-  .refine((v) => v.provider !== 'youtube' || youtubeId(v.url) !== null, {
+  .refine((v) => v.provider !== 'youtube' || (onProviderHost(v.url, YOUTUBE) && youtubeId(v.url)), {
     path: ['url'],
-    message: 'should be a YouTube address such as https://www.youtube.com/watch?v=ID',
+    message: 'should be a YouTube address such as https://www.youtube.com/watch?v=Sl3bUZSW5TU',
   })
 export type VideoEntry = z.infer<typeof videoSchema>
-
-/** The video id in a YouTube watch, short or embed address, or null. */
-export function youtubeId(url: string): string | null {
-  const match =
-    /^https:\/\/(?:www\.)?(?:youtube\.com\/(?:watch\?v=|embed\/)|youtu\.be\/)([\w-]{11})/.exec(url)
-  return match?.[1] ?? null
-}
 
 // --------------------------------------------------------------- forms.yaml
 export const formSchema = z.strictObject({
@@ -128,7 +148,7 @@ export const formSchema = z.strictObject({
   /** Names the form for screen readers and above the frame. */
   title: text(120),
   provider: z.literal('jotform'),
-  url: httpsUrlSchema,
+  url: httpsUrlSchema.refine((url) => onProviderHost(url, JOTFORM), providerHostMessage(JOTFORM)),
   /** True for forms that take card payments: only their frames may use the Payment API. */
   payment: z.boolean().default(false),
   /** Height of the frame in CSS pixels; the form scrolls inside it. */
@@ -198,14 +218,14 @@ export type CardFeeMethod = Fees['cardFees']['methods'][number]
 
 // --------------------------------------------------------------- facts.yaml
 /** A figure or rule quoted on several pages: text, or a date shown as mm/dd/yy. */
-export const factSchema = z.union([text(120), z.strictObject({ date: z.iso.date() })])
+export const factSchema = z.union([text(120), z.strictObject({ date: isoDaySchema })])
 export const factsSchema = z.record(idSchema, factSchema)
 export type Facts = z.infer<typeof factsSchema>
 
 // ------------------------------------------------------------ holidays.yaml
 export const holidaySchema = z.strictObject({
   /** The day the office is closed (the observed day when it falls on a weekend). */
-  date: z.iso.date(),
+  date: isoDaySchema,
   name: text(80),
 })
 export type Holiday = z.infer<typeof holidaySchema>
@@ -217,8 +237,8 @@ export const alertSchema = z
     /** `urgent` for burn bans and stopped inspections; `information` otherwise. */
     level: z.enum(['information', 'urgent']),
     /** First and last day the alert shows (both included). */
-    start: z.iso.date(),
-    end: z.iso.date(),
+    start: isoDaySchema,
+    end: isoDaySchema,
     /** The notice, in Markdown (links and tokens work as in pages). */
     message: z.string().trim().min(1).max(600),
   })
@@ -266,8 +286,13 @@ export type Tile = z.infer<typeof tileSchema>
 export const pageSchema = z.strictObject({
   /** Where the page lives, e.g. /fees. Each route belongs to one file. */
   route: routeSchema,
-  /** The page's heading (h1) and the first part of its browser title (at most 70 characters). */
+  /** The page's heading (h1), at most 70 characters. */
   title: text(70),
+  /**
+   * A shorter title for the browser tab, when "title | site name" would be
+   * too long there (the content check says so).
+   */
+  shortTitle: text(60).optional(),
   /** One or two sentences for search engines and the site index (30 to 170 characters). */
   description: z.string().trim().min(30).max(170),
   /** Which part of the site the page belongs to (used by the site index). */

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { DocumentButton } from '@/components/DocumentButton'
 import { DocumentList, groupByYear } from '@/components/DocumentList'
-import { doc, registries } from './fixtures'
+import { doc, registries } from './fixture-content'
 
 describe('DocumentButton', () => {
   it('is a link that says the file type', () => {

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { FeeEstimator } from '@/components/FeeEstimator'
-import { registries } from './fixtures'
+import { registries } from './fixture-content'
 
 const rules = {
   tiers: registries.fees.inspection.tiers,
@@ -20,7 +20,8 @@ describe('FeeEstimator', () => {
   it('carries the rules from the registries for the script', () => {
     const { container } = render(<FeeEstimator rules={rules} />)
     const data = JSON.parse(container.querySelector('section')!.getAttribute('data-estimator')!)
-    expect(data.tiers.map((t: { amount: number }) => t.amount)).toEqual([45, 90, 161])
+    expect(data).toEqual(JSON.parse(JSON.stringify(rules)))
+    expect(data.tiers.map((t: { amount: number }) => t.amount)).toEqual([40, 80, 150])
     expect(data.holidays).toContain('2026-11-26')
   })
 

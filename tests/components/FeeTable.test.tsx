@@ -1,11 +1,11 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { FeeTable } from '@/components/FeeTable'
-import { doc, registries } from './fixtures'
+import { doc, registries } from './fixture-content'
 
 describe('FeeTable', () => {
   it('renders the inspection fees as a real table with caption and header scopes', () => {
-    render(<FeeTable schedule="inspection" fees={registries.fees} />)
+    render(<FeeTable schedule="inspection" inspection={registries.fees.inspection} />)
     const table = screen.getByRole('table', { name: 'Inspection fees' })
     const columns = within(table).getAllByRole('columnheader')
     expect(columns.map((c) => c.getAttribute('scope'))).toEqual(['col', 'col'])
@@ -21,19 +21,21 @@ describe('FeeTable', () => {
       within(table)
         .getAllByRole('cell')
         .map((c) => c.textContent)
-    ).toEqual(['$45.00', '$90.00', '$161.00', '$30.00'])
+    ).toEqual(['$40.00', '$80.00', '$150.00', '$25.00'])
     expect(screen.getByText('Fees are subject to change.')).toBeInTheDocument()
   })
 
   it('follows the registry: a changed amount shows the new figure', () => {
-    const fees = structuredClone(registries.fees)
-    fees.inspection.tiers[0]!.amount = 50
-    render(<FeeTable schedule="inspection" fees={fees} />)
+    const inspection = structuredClone(registries.fees.inspection)
+    inspection.tiers[0]!.amount = 50
+    render(<FeeTable schedule="inspection" inspection={inspection} />)
     expect(screen.getByRole('cell', { name: '$50.00' })).toBeInTheDocument()
   })
 
   it('renders card fees with the ordinance as a PDF link', () => {
-    render(<FeeTable schedule="card" fees={registries.fees} ordinance={doc('ordinance')} />)
+    render(
+      <FeeTable schedule="card" cardFees={registries.fees.cardFees} ordinance={doc('ordinance')} />
+    )
     const table = screen.getByRole('table', { name: /Card payment fees, set by Ordinance O-1/ })
     expect(within(table).getByRole('link', { name: 'Ordinance O-1 (PDF)' })).toHaveAttribute(
       'href',
@@ -43,6 +45,6 @@ describe('FeeTable', () => {
       within(table)
         .getAllByRole('cell')
         .map((c) => c.textContent)
-    ).toEqual(['2.9% + $0.30 per transaction', '2.7% per swipe'])
+    ).toEqual(['2.5% + $0.25 per transaction', '2.1% per swipe'])
   })
 })

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { SiteHeader } from '@/components/SiteHeader'
 import { resolveNavigation } from '@/lib/navigation'
-import { registries } from './fixtures'
+import { registries } from './fixture-content'
 
 const navigation = resolveNavigation(registries).main
 
@@ -47,5 +47,28 @@ describe('SiteHeader', () => {
     )
     const external = container.querySelector('a[href="https://www.nfpa.org/tips.pdf"]')!
     expect(external.textContent).toBe('NFPA tips (external PDF)')
+  })
+})
+
+describe('the search field in the header', () => {
+  it('goes to the search page, and is a labelled search landmark', () => {
+    render(
+      <SiteHeader
+        site={registries.site}
+        navigation={navigation}
+        currentRoute={null}
+        searchHref="/find/"
+      />
+    )
+    const form = screen.getByRole('search', { name: 'Site search', hidden: true })
+    expect(form).toHaveAttribute('action', '/find/')
+    expect(
+      within(form).getByRole('searchbox', { name: 'Search this site', hidden: true })
+    ).toBeInTheDocument()
+  })
+
+  it('is left out when the site has no search page', () => {
+    render(<SiteHeader site={registries.site} navigation={navigation} currentRoute={null} />)
+    expect(screen.queryByRole('search', { hidden: true })).toBeNull()
   })
 })

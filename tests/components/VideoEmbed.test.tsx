@@ -1,35 +1,61 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ratioClass, VideoEmbed } from '@/components/VideoEmbed'
-import { registries } from './fixtures'
+import { fixture, registries } from './fixture-content'
+
+const fast = registries.videos.get('fire-is-fast')!
+const reading = registries.videos.get('reading')!
 
 describe('VideoEmbed', () => {
   it('plays an MP4 file in a native player that loads nothing until played', () => {
-    const { container } = render(<VideoEmbed video={registries.videos.get('fire-is-fast')!} />)
+    const { container } = render(<VideoEmbed video={fast} />)
     const video = container.querySelector('video')!
     expect(video).toHaveAttribute('controls')
     expect(video).toHaveAttribute('preload', 'none')
-    expect(video).toHaveAttribute('src', 'https://media.example.org/FireIsFast.mp4')
+    expect(video).toHaveAttribute('src', fast.url)
     expect(video).toHaveAttribute('width', '600')
     expect(video).toHaveAttribute('height', '450')
-    expect(video).toHaveAccessibleName('Fire Is Fast')
-    expect(screen.getByText('Fire Is Fast', { selector: 'figcaption' })).toBeVisible()
+    expect(video).toHaveAccessibleName(fast.title)
+    expect(screen.getByText(fast.title, { selector: 'figcaption' })).toBeVisible()
     expect(
-      screen.getByRole('link', { name: 'Open “Fire Is Fast” on its own (MP4)' })
-    ).toHaveAttribute('href', 'https://media.example.org/FireIsFast.mp4')
+      screen.getByRole('link', { name: `Open “${fast.title}” on its own (MP4)` })
+    ).toHaveAttribute('href', fast.url)
+  })
+
+  it('adds English captions from the captions file the registry names', () => {
+    const { container } = render(<VideoEmbed video={fast} />)
+    const track = container.querySelector('video > track')!
+    expect(track).toHaveAttribute('kind', 'captions')
+    expect(track).toHaveAttribute('src', '/captions/fire-is-fast.vtt')
+    expect(track).toHaveAttribute('srclang', 'en')
+    expect(track).toHaveAttribute('label', 'English')
+    const { container: without } = render(<VideoEmbed video={{ ...fast, captions: undefined }} />)
+    expect(without.querySelector('track')).toBeNull()
+  })
+
+  it('shows the transcript under the video, closed until opened', () => {
+    const block = fixture.byRoute.get('/lessons')!.blocks.find((b) => b.kind === 'video')!
+    if (block.kind !== 'video') throw new Error('no video block')
+    const { container } = render(
+      <VideoEmbed video={block.video} transcriptHtml={block.transcriptHtml} />
+    )
+    const details = container.querySelector('details')!
+    expect(details).not.toHaveAttribute('open')
+    expect(details.querySelector('summary')).toHaveTextContent('Transcript of “Fire Is Fast”')
+    expect(details).toHaveTextContent('A narrator says that fire is fast.')
+    expect(details.querySelector('a')).toHaveAttribute('href', '/fees/')
   })
 
   it('embeds YouTube in a lazy, titled frame from the no-cookie address', () => {
-    const { container } = render(<VideoEmbed video={registries.videos.get('reading')!} />)
+    const { container } = render(<VideoEmbed video={reading} />)
     const frame = container.querySelector('iframe')!
     expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/Sl3bUZSW5TU')
-    expect(frame).toHaveAttribute('title', 'A reading')
+    expect(frame).toHaveAttribute('title', reading.title)
     expect(frame).toHaveAttribute('loading', 'lazy')
     expect(frame.className).toContain('aspect-[4/3]')
-    expect(screen.getByRole('link', { name: 'Watch “A reading” on YouTube' })).toHaveAttribute(
-      'href',
-      'https://www.youtube.com/watch?v=Sl3bUZSW5TU'
-    )
+    expect(
+      screen.getByRole('link', { name: `Watch “${reading.title}” on YouTube` })
+    ).toHaveAttribute('href', reading.url)
   })
 
   it('keeps the frame proportions of 600x450 and 700x400', () => {

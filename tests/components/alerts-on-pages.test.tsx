@@ -1,12 +1,13 @@
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ContentPage } from '@/components/ContentPage'
+import { loadSiteContent } from '@/lib/content/load'
+import { pageFrame } from '@/lib/page-frame'
+import { fixtureCopy, put } from '../helpers/content'
 
-// An alert in content/data/alerts.yaml shows above the h1 of every page while
-// it is active, and on none once it has ended. The site is built for the day
-// in SITE_BUILD_DATE; the content is a copy of the real content with alerts.
+// An alert in alerts.yaml shows above the h1 of every page while it is
+// active, and on none once it has ended. The site is built for the day in
+// SITE_BUILD_DATE; the content is the test content with two alerts.
 
 const ALERTS = `
 - id: burn-ban
@@ -21,32 +22,32 @@ const ALERTS = `
   message: The office is closed for Thanksgiving.
 `
 
-async function siteOn(day: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'alerts-'))
-  cpSync(join(process.cwd(), 'content'), dir, { recursive: true })
-  writeFileSync(join(dir, 'data', 'alerts.yaml'), ALERTS)
-  vi.resetModules()
-  vi.stubEnv('CONTENT_DIR', dir)
+function siteOn(day: string) {
+  const dir = fixtureCopy()
+  put(dir, 'data/alerts.yaml', ALERTS)
   vi.stubEnv('SITE_BUILD_DATE', day)
-  const { ContentPage } = await import('@/components/ContentPage')
-  const { getSiteContent } = await import('@/lib/content/site')
-  return { ContentPage, routes: getSiteContent().pages.map((p) => p.route) }
+  const content = loadSiteContent(dir)
+  return content.pages.map((page) => ({
+    route: page.route,
+    html: renderToStaticMarkup(
+      <ContentPage page={page} frame={pageFrame(content, page.route, page.blocks)} />
+    ),
+  }))
 }
 
 afterEach(() => {
   vi.unstubAllEnvs()
-  vi.resetModules()
 })
 
 describe('site-wide alerts', () => {
-  it('an active urgent alert appears above the h1 on every page', async () => {
-    const { ContentPage, routes } = await siteOn('2026-11-22')
-    expect(routes.length).toBeGreaterThan(40)
-    for (const route of routes) {
-      const html = renderToStaticMarkup(<ContentPage route={route} />)
+  it('an active urgent alert appears above the h1 on every page, with its last day', () => {
+    const pages = siteOn('2026-11-22')
+    expect(pages.length).toBeGreaterThan(1)
+    for (const { route, html } of pages) {
       const alertAt = html.indexOf('data-alert="urgent"')
       expect(alertAt, route).toBeGreaterThan(html.indexOf('<main'))
       expect(alertAt, route).toBeLessThan(html.indexOf('<h1'))
+      expect(html, route).toContain('data-alert-end="2026-11-25"')
       expect(html, route).toContain('<h2 id="alert-burn-ban"')
       expect(html, route).toContain('Urgent notice')
       expect(html, route).toContain('A <strong>burn ban</strong> is in effect.')
@@ -54,18 +55,15 @@ describe('site-wide alerts', () => {
     }
   })
 
-  it('an expired alert appears on no page', async () => {
-    const { ContentPage, routes } = await siteOn('2026-11-28')
-    for (const route of routes) {
-      const html = renderToStaticMarkup(<ContentPage route={route} />)
+  it('an expired alert appears on no page', () => {
+    for (const { route, html } of siteOn('2026-11-28')) {
       expect(html, route).not.toContain('data-alert')
       expect(html, route).not.toContain('burn ban')
     }
   })
 
-  it('an information notice looks different from an urgent one', async () => {
-    const { ContentPage } = await siteOn('2026-11-26')
-    const html = renderToStaticMarkup(<ContentPage route="/contact" />)
+  it('an information notice looks different from an urgent one', () => {
+    const { html } = siteOn('2026-11-26')[0]!
     expect(html).toContain('data-alert="information"')
     expect(html).toContain('>Notice</h2>')
     expect(html).not.toContain('Urgent notice')

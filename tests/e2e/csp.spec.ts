@@ -1,14 +1,18 @@
 import { expect, test } from '@playwright/test'
-import { watchPage } from './fixtures'
-import { exportedRoutes } from './routes'
+import { headerRules, headersForPath } from '@/lib/headers/rules'
+import { watchPage } from './guarded-test'
+import { content, exportedRoutes } from './site'
 
-// The pages are served with the production headers, and the suite's guard
-// (tests/e2e/fixtures.ts) notices a script that is not the site's own.
+// The pages are served with the production headers (the export's own
+// _headers file, as the reference host applies it), and the suite's guard
+// (tests/e2e/guarded-test.ts) notices a script that is not the site's own.
 
 test('every page is served with the production security headers', async ({ request }) => {
   for (const route of [...exportedRoutes(), '/no-such-page/']) {
     const response = await request.get(route)
     const headers = response.headers()
+    for (const [name, value] of Object.entries(headersForPath(headerRules(), route)))
+      expect(headers[name.toLowerCase()], `${route} ${name}`).toBe(value)
     const csp = headers['content-security-policy'] ?? ''
     expect(csp, route).toContain("default-src 'self'")
     expect(csp, route).toContain("script-src 'self' 'wasm-unsafe-eval';")
@@ -49,4 +53,18 @@ test('an inline script or a third-party script on a page is caught', async ({ pa
       expect.stringMatching(/^script-src-elem: https:\/\/cdn\.example\.com/),
     ])
   )
+})
+
+test('only the search page may compile WebAssembly, in the browser', async ({ page }) => {
+  const compiles = () =>
+    // The smallest valid WebAssembly module: the magic number and version 1.
+    WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])).then(
+      () => true,
+      () => false
+    )
+  const search = content.pages.find((p) => p.blocks.some((b) => b.kind === 'search'))!
+  for (const p of content.pages.slice(0, 5).concat(search)) {
+    await page.goto(p.route === '/' ? '/' : `${p.route}/`)
+    expect(await page.evaluate(compiles), p.route).toBe(p === search)
+  }
 })

@@ -1,44 +1,68 @@
-import { expect, test } from './fixtures'
+import { formatDate, parseIsoDay } from '@/lib/dates'
+import { estimate, type EstimatorRules } from '@/lib/fee-estimate'
+import { tierLabel } from '@/lib/fees'
+import { formatMoney } from '@/lib/money'
+import { routeHref } from '@/lib/routes'
+import { expect, test } from './guarded-test'
+import { content } from './site'
 
-// Site search, the inspection fee estimator, in real Chromium.
+// Site search and the inspection fee estimator, in real Chromium. What they
+// must find and show is worked out from the content and the registries.
+
+const { registries } = content
+const searchPage = content.pages.find((p) => p.blocks.some((b) => b.kind === 'search'))!
+const estimatorPage = content.pages.find((p) => p.blocks.some((b) => b.kind === 'estimator'))!
+const searchUrl = (term: string) => `${routeHref(searchPage.route)}?q=${encodeURIComponent(term)}`
 
 test.describe('site search', () => {
-  const cases: [string, RegExp][] = [
-    ['extinguisher', /^\/fire-extinguisher-instructions\/$/],
-    ['fireworks', /^\/fireworks\/$/],
-    ['budget 2019', /^\/current\/$|MTFD1_Approved_Budget_2019\.pdf$/],
-    ['lesson', /^\/fire-prevention-lessons\/$/],
-  ]
-  for (const [term, expected] of cases) {
-    test(`"${term}" finds the right page, with a title and an excerpt`, async ({ page }) => {
-      await page.goto(`/search/?q=${encodeURIComponent(term)}`)
-      const results = page.locator('[data-search-results] li')
+  // One page from each part of the site, found by its own title.
+  const sample = ['inspections', 'safety', 'lessons', 'district'].flatMap((section) =>
+    content.pages.filter((p) => p.section === section).slice(0, 1)
+  )
+  for (const page of sample) {
+    test(`"${page.title}" finds ${page.route}, with a title and an excerpt`, async ({
+      page: browser,
+    }) => {
+      await browser.goto(searchUrl(page.title))
+      const results = browser.locator('[data-search-results] li')
       await expect(results.first()).toBeVisible()
-      await expect(page.getByRole('status')).toContainText(/\d+ results? for “/)
+      await expect(browser.getByRole('status')).toContainText(/\d+ results? for “/)
       const top = await results
         .locator('a')
-        .evaluateAll((links) => links.slice(0, 3).map((a) => a.getAttribute('href')!))
-      expect(
-        top.some((href) => expected.test(href)),
-        top.join(', ')
-      ).toBe(true)
+        .evaluateAll((links) => links.slice(0, 5).map((a) => a.getAttribute('href')!))
+      expect(top, top.join(', ')).toContain(routeHref(page.route))
       const first = results.first()
       expect((await first.locator('a').innerText()).length).toBeGreaterThan(3)
       expect((await first.locator('p').innerText()).length).toBeGreaterThan(20)
     })
   }
 
+  test('finds a document from the registry by its title', async ({ page }) => {
+    const doc = [...registries.documents.values()].find((d) => d.year !== undefined)!
+    await page.goto(searchUrl(doc.title))
+    const results = page.locator('[data-search-results] a')
+    await expect(results.first()).toBeVisible()
+    const hrefs = await results.evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+    expect(hrefs.slice(0, 10)).toContain(doc.url)
+  })
+
   test('the header field on any page leads to the results', async ({ page }) => {
+    const target = content.pages.find((p) => p.section === 'safety')!
     await page.setViewportSize({ width: 1280, height: 800 })
-    await page.goto('/contact/')
-    await page.getByRole('searchbox', { name: 'Search this site' }).fill('fireworks')
-    await page.getByRole('search').getByRole('button', { name: 'Search' }).click()
-    await expect(page).toHaveURL(/\/search\/\?q=fireworks$/)
-    await expect(page.locator('[data-search-results] a[href="/fireworks/"]')).toBeVisible()
+    await page.goto(routeHref(content.pages.find((p) => p !== searchPage)!.route))
+    await page.getByRole('searchbox', { name: 'Search this site' }).fill(target.title)
+    await page
+      .getByRole('search', { name: 'Site search' })
+      .getByRole('button', { name: 'Search' })
+      .click()
+    await expect(page).toHaveURL(searchUrl(target.title).replaceAll('%20', '+'))
+    await expect(
+      page.locator(`[data-search-results] a[href="${routeHref(target.route)}"]`)
+    ).toBeVisible()
   })
 
   test('typing searches after a short pause, and says when nothing matches', async ({ page }) => {
-    await page.goto('/search/')
+    await page.goto(routeHref(searchPage.route))
     await page.locator('#search-page-query').pressSequentially('zzqxw')
     await expect(page.getByRole('status')).toContainText('No pages match “zzqxw”')
   })
@@ -46,94 +70,132 @@ test.describe('site search', () => {
   test('other pages load no search script or index', async ({ page }) => {
     const requests: string[] = []
     page.on('request', (r) => requests.push(new URL(r.url()).pathname))
-    await page.goto('/fireworks/')
+    await page.goto(routeHref(content.pages.find((p) => p !== searchPage)!.route))
     await page.waitForLoadState('networkidle')
-    expect(requests.filter((path) => path.startsWith('/pagefind/'))).toEqual([])
+    expect(
+      requests.filter((path) => path.startsWith('/pagefind/') || path === '/search.js')
+    ).toEqual([])
   })
 })
 
 test.describe('site search with JavaScript off', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('the header field submits to /search/, which lists every page by section', async ({
+  test('the header field submits to the search page, which lists every page by section', async ({
     page,
   }) => {
+    const other = content.pages.find((p) => p !== searchPage && p.route !== '/')!
     await page.setViewportSize({ width: 1280, height: 800 })
-    await page.goto('/fireworks/')
-    await page.getByRole('searchbox', { name: 'Search this site' }).fill('budget')
-    await page.getByRole('search').getByRole('button', { name: 'Search' }).click()
-    await expect(page).toHaveURL(/\/search\/\?q=budget$/)
-    await expect(page.getByRole('heading', { name: /The fire district/ })).toBeVisible()
-    await expect(page.locator('main a[href="/current/"]')).toBeVisible()
+    await page.goto(routeHref(other.route))
+    await page.getByRole('searchbox', { name: 'Search this site' }).fill('fees')
+    await page
+      .getByRole('search', { name: 'Site search' })
+      .getByRole('button', { name: 'Search' })
+      .click()
+    await expect(page).toHaveURL(new RegExp(`${routeHref(searchPage.route)}\\?q=fees$`))
+    for (const p of content.pages)
+      await expect(page.locator(`main a[href="${routeHref(p.route)}"]`).first()).toBeAttached()
   })
 })
 
+// The estimator, worked out for a fixed "today": the first Monday after
+// mid-January of the last year holidays.yaml lists, 10:00 in New Jersey.
+const rules: EstimatorRules = {
+  tiers: registries.fees.inspection.tiers,
+  methods: registries.fees.cardFees.methods,
+  holidays: registries.holidays.map((h) => h.date),
+}
+const lastYear = rules.holidays.at(-1)!.slice(0, 4)
+const DAY = 24 * 60 * 60 * 1000
+const iso = (time: number) => new Date(time).toISOString().slice(0, 10)
+const start = parseIsoDay(`${lastYear}-01-15`).getTime()
+const TODAY = iso(
+  [...Array(7).keys()].map((i) => start + i * DAY).find((t) => new Date(t).getUTCDay() === 1)!
+)
+/** The first inspection day after today whose estimate is in the given tier. */
+const dayInTier = (tierId: string) => {
+  for (let i = 0; i < 60; i++) {
+    const day = iso(parseIsoDay(TODAY).getTime() + i * DAY)
+    const result = estimate(TODAY, day, rules)
+    if (result.ok && result.tier.id === tierId) return { day, result }
+  }
+  throw new Error(`no day in tier ${tierId}`)
+}
+
 test.describe('inspection fee estimator', () => {
   test.beforeEach(async ({ page }) => {
-    // Monday 11/30/26, mid-morning in New Jersey.
-    await page.clock.setFixedTime(new Date('2026-11-30T10:00:00-05:00'))
-    await page.goto('/smoke-detector-inspection-fees/')
+    await page.clock.setFixedTime(new Date(`${TODAY}T10:00:00-05:00`))
+    await page.goto(routeHref(estimatorPage.route))
   })
 
-  test('estimates the fee, the card totals and the last day for the lowest fee', async ({
-    page,
-  }) => {
-    const estimator = page.getByRole('region', { name: 'Estimate your inspection fee' })
-    await expect(estimator).toBeVisible()
-    await estimator.getByLabel('Requested inspection date').fill('2026-12-15')
-    await estimator.getByRole('button', { name: 'Estimate the fee' }).click()
-    await expect(estimator).toContainText(
-      '11 business days from today to 12/15/26: more than 10 business days, so the fee is $45.00.'
-    )
-    await expect(estimator).toContainText('Paying online: $46.61 (card fee $1.61)')
-    await expect(estimator).toContainText('Paying in person with a card: $46.22 (card fee $1.22)')
-    await expect(estimator).toContainText('Card number typed in by hand: $46.73 (card fee $1.73)')
-    await expect(estimator).toContainText('To pay the lowest fee, $45.00, apply by 11/30/26.')
-  })
-
-  test('charges the rush fee at fewer than 4 business days', async ({ page }) => {
-    const estimator = page.getByRole('region', { name: 'Estimate your inspection fee' })
-    await estimator.getByLabel('Requested inspection date').fill('2026-12-03')
-    await estimator.getByRole('button', { name: 'Estimate the fee' }).click()
-    await expect(estimator).toContainText(
-      '3 business days from today to 12/03/26: fewer than 4 business days, so the fee is $161.00.'
-    )
-    await expect(estimator).toContainText('It is too late for the lowest fee')
-  })
+  for (const tier of rules.tiers) {
+    test(`estimates the "${tier.id}" fee with each card total and the last day for the lowest fee`, async ({
+      page,
+    }) => {
+      const { day, result } = dayInTier(tier.id)
+      if (!result.ok) throw new Error('unreachable')
+      const estimator = page.getByRole('region', { name: 'Estimate your inspection fee' })
+      await expect(estimator).toBeVisible()
+      await estimator.getByLabel(/date/i).fill(day)
+      await estimator.getByRole('button', { name: /estimate/i }).click()
+      const days = result.businessDays
+      await expect(estimator).toContainText(
+        `${days} business ${days === 1 ? 'day' : 'days'} from today to ${formatDate(day)}: ` +
+          `${tierLabel(result.tier)}, so the fee is ${formatMoney(result.tier.amount)}.`
+      )
+      for (const { method, cardFee, total } of result.totals)
+        await expect(estimator).toContainText(
+          `${method.label}: ${formatMoney(total)} (card fee ${formatMoney(cardFee)})`
+        )
+      const lowest = result.lowest
+      await expect(estimator).toContainText(
+        lowest.lastDay
+          ? `To pay the lowest fee, ${formatMoney(lowest.tier.amount)}, apply by ${formatDate(lowest.lastDay)}.`
+          : `It is too late for the lowest fee, ${formatMoney(lowest.tier.amount)}, for this date.`
+      )
+    })
+  }
 
   test('explains a date in the past', async ({ page }) => {
     const estimator = page.getByRole('region', { name: 'Estimate your inspection fee' })
-    await estimator.getByLabel('Requested inspection date').fill('2026-11-02')
-    await estimator.getByRole('button', { name: 'Estimate the fee' }).click()
+    await estimator.getByLabel(/date/i).fill(iso(parseIsoDay(TODAY).getTime() - 3 * DAY))
+    await estimator.getByRole('button', { name: /estimate/i }).click()
     await expect(estimator).toContainText('That date has passed.')
-    await expect(estimator.getByLabel('Requested inspection date')).toHaveAttribute(
-      'aria-invalid',
-      'true'
-    )
+    await expect(estimator.getByLabel(/date/i)).toHaveAttribute('aria-invalid', 'true')
   })
 })
 
 test('the estimator leaves state holidays out of the count', async ({ page }) => {
-  // Monday 11/16/26 to Tuesday 12/1/26 is 11 weekdays, 10 without Thanksgiving.
-  await page.clock.setFixedTime(new Date('2026-11-16T10:00:00-05:00'))
-  await page.goto('/smoke-detector-inspection-fees/')
-  const estimator = page.getByRole('region', { name: 'Estimate your inspection fee' })
-  await estimator.getByLabel('Requested inspection date').fill('2026-12-01')
-  await estimator.getByRole('button', { name: 'Estimate the fee' }).click()
-  await expect(estimator).toContainText(
-    '10 business days from today to 12/01/26: 4 to 10 business days, so the fee is $90.00.'
+  // A holiday on a weekday, and a "today" two weeks before it.
+  const holiday = rules.holidays.find((h) => h.startsWith(lastYear) && h.slice(5) > '03')!
+  const today = iso(parseIsoDay(holiday).getTime() - 14 * DAY)
+  const day = iso(
+    parseIsoDay(holiday).getTime() + DAY * (new Date(holiday).getUTCDay() === 5 ? 3 : 1)
   )
-  await expect(estimator).toContainText('It is too late for the lowest fee, $45.00, for this date.')
+  const withHoliday = estimate(today, day, rules)
+  const without = estimate(today, day, {
+    ...rules,
+    holidays: rules.holidays.filter((h) => h !== holiday),
+  })
+  if (!withHoliday.ok || !without.ok) throw new Error('test setup: no estimate')
+  expect(withHoliday.businessDays).toBe(without.businessDays - 1)
+  await page.clock.setFixedTime(new Date(`${today}T10:00:00-05:00`))
+  await page.goto(routeHref(estimatorPage.route))
+  const estimator = page.getByRole('region', { name: 'Estimate your inspection fee' })
+  await estimator.getByLabel(/date/i).fill(day)
+  await estimator.getByRole('button', { name: /estimate/i }).click()
+  await expect(estimator).toContainText(`${withHoliday.businessDays} business days from today`)
 })
 
 test.describe('inspection fees with JavaScript off', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('show the fee table and card fees, and no broken estimator', async ({ page }) => {
-    await page.goto('/smoke-detector-inspection-fees/')
-    await expect(page.getByRole('table', { name: /inspection fees/i })).toBeVisible()
-    await expect(page.getByRole('table', { name: /card payment fees/i })).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Estimate the fee' })).toBeHidden()
+  test('show the fee tables, and no broken estimator', async ({ page }) => {
+    await page.goto(routeHref(estimatorPage.route))
+    await expect(
+      page.getByRole('table', { name: registries.fees.inspection.caption })
+    ).toBeVisible()
+    await expect(page.getByRole('button', { name: /estimate/i })).toBeHidden()
     await expect(page.getByText('Estimate your inspection fee')).toBeHidden()
   })
 })

@@ -1,90 +1,84 @@
-import { expect, test } from './fixtures'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { routeHref } from '@/lib/routes'
+import { expect, test } from './guarded-test'
+import { content } from './site'
 
-// Schools and safety pages: in-page anchors, video labels and printing.
+// Pages with in-page links, videos and print layouts, chosen from the
+// content: every expectation is read from the registries.
 
-test('every in-page link on the trailer page lands on an element that exists', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 700 })
-  await page.goto('/fire-safety-trailer-presentation/')
-  const anchors = await page
-    .locator('main a[href^="#"]')
-    .evaluateAll((links) => links.map((l) => l.getAttribute('href')!))
-  expect(anchors.length).toBeGreaterThan(6)
-  expect(anchors).toContain('#top')
-  for (const href of new Set(anchors)) {
-    const target = page.locator(`[id="${href.slice(1)}"]`)
-    await expect(target, href).toHaveCount(1)
-    await page.locator(`main a[href="${href}"]`).first().click()
-    await expect(target, href).toBeInViewport()
-    expect(new URL(page.url()).hash).toBe(href)
-  }
-  // "Back to top" returns to the page heading.
-  await page.locator('main a[href="#top"]').last().click()
-  await expect(page.locator('h1#top')).toBeInViewport()
-})
+const pagesWith = (kind: string) =>
+  content.pages.filter((p) => p.blocks.some((b) => b.kind === kind))
+const exported = (route: string) =>
+  readFileSync(join(process.cwd(), 'out', routeHref(route), 'index.html'), 'utf8')
 
-test('every video has a title, an accessible name and a direct link', async ({ page }) => {
-  await page.goto('/videos/')
-  const figures = page.locator('main figure')
-  await expect(figures).toHaveCount(6)
-  for (const figure of await figures.all()) {
-    const title = (await figure.locator('figcaption').innerText()).trim()
-    const player = figure.locator('video, iframe')
-    await expect(player).toHaveAccessibleName(title)
-    const src = await player.getAttribute('src')
-    await expect(
-      figure.getByRole('link', { name: new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
-    ).toHaveAttribute('href', src!)
-  }
-})
+const anchorPages = content.pages.filter((p) => /<main[\s\S]*href="#[^"]+"/.test(exported(p.route)))
+for (const page of anchorPages) {
+  test(`every in-page link on ${page.route} lands on an element that exists`, async ({
+    page: browser,
+  }) => {
+    await browser.setViewportSize({ width: 1280, height: 700 })
+    await browser.goto(routeHref(page.route))
+    const anchors = await browser
+      .locator('main a[href^="#"]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href')!))
+    for (const href of new Set(anchors)) {
+      const target = browser.locator(`[id="${href.slice(1)}"]`)
+      await expect(target, href).toHaveCount(1)
+      await browser.locator(`main a[href="${href}"]`).first().click()
+      await expect(target, href).toBeInViewport()
+      expect(new URL(browser.url()).hash).toBe(href)
+    }
+  })
+}
 
-test('the gym class video is labelled with what it shows', async ({ page }) => {
-  await page.goto('/gym-class-stop-drop-and-roll/')
-  const video = page.locator('main video')
-  await expect(video).toHaveAttribute('src', /StopDropRoll\.mp4$/)
-  await expect(video).toHaveAccessibleName('Stop, Drop and Roll')
-  await expect(page.locator('main')).not.toContainText('Home Fire Evacuation')
-})
-
-test('the third grade page is titled and labelled for third grade', async ({ page }) => {
-  await page.goto('/fire-prevention-third-grade/')
-  await expect(page.locator('h1')).toContainText(/third grade/i)
-  await expect(page.locator('main')).not.toContainText(/fourth grade/i)
-  await expect(page.locator('main video')).toHaveAttribute(
-    'src',
-    /Home_Fire_Evacuation_3rd_Grade\.mp4$/
-  )
-  await expect(page).toHaveTitle(/third grade/i)
-})
-
-test('the fifth grade page has two videos', async ({ page }) => {
-  await page.goto('/fire-prevention-fifth-grade/')
-  await expect(page.locator('main video')).toHaveCount(2)
-})
-
-test('the fireworks video plays in a 700x400 frame', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto('/fireworks/')
-  const video = page.locator('main video')
-  await expect(video).toHaveAttribute('width', '700')
-  await expect(video).toHaveAttribute('height', '400')
-  const box = (await video.boundingBox())!
-  expect(Math.round(box.width)).toBe(700)
-  expect(Math.round(box.height)).toBe(400)
-})
+for (const page of pagesWith('video')) {
+  test(`${page.route} shows the videos its content names, each at its registry size`, async ({
+    page: browser,
+  }) => {
+    await browser.setViewportSize({ width: 1280, height: 800 })
+    await browser.goto(routeHref(page.route))
+    const videos = page.blocks.flatMap((b) => (b.kind === 'video' ? [b.video] : []))
+    const figures = browser.locator('main figure:has(video, iframe)')
+    await expect(figures).toHaveCount(videos.length)
+    for (const [i, video] of videos.entries()) {
+      const figure = figures.nth(i)
+      await expect(figure.locator('figcaption')).toHaveText(video.title)
+      const player = figure.locator('video, iframe')
+      await expect(player).toHaveAccessibleName(video.title)
+      const box = (await player.boundingBox())!
+      expect(Math.round(box.width), video.id).toBe(video.width)
+      expect(Math.round(box.height), video.id).toBe(video.height)
+      if (video.provider === 'file') await expect(player).toHaveAttribute('src', video.url)
+    }
+  })
+}
 
 test('videos shrink to fit a phone and keep their proportions', async ({ page }) => {
+  const withFile = content.pages.find((p) =>
+    p.blocks.some((b) => b.kind === 'video' && b.video.provider === 'file')
+  )!
+  const block = withFile.blocks.find((b) => b.kind === 'video' && b.video.provider === 'file')!
+  const video = block.kind === 'video' ? block.video : undefined
   await page.setViewportSize({ width: 375, height: 800 })
-  await page.goto('/fire-prevention-first-grade/')
-  const box = (await page.locator('main video').boundingBox())!
+  await page.goto(routeHref(withFile.route))
+  const box = (await page.locator(`main video[src="${video!.url}"]`).first().boundingBox())!
   expect(box.width).toBeLessThanOrEqual(375)
-  expect(box.width / box.height).toBeCloseTo(600 / 450, 1)
+  expect(box.width / box.height).toBeCloseTo(video!.width / video!.height, 1)
 })
 
-for (const route of [
-  '/fire-prevention-first-grade/',
-  '/fire-prevention-checklist/',
-  '/winter-fire-prevention-tips/',
-]) {
+const printRoutes = [
+  ...new Set(
+    [
+      pagesWith('video')[0],
+      content.pages.find((p) => p.layout === 'checklist'),
+      content.pages.find((p) =>
+        /<main[\s\S]*prose-site[\s\S]*href="https:/.test(exported(p.route))
+      ),
+    ].flatMap((p) => (p ? [routeHref(p.route)] : []))
+  ),
+]
+for (const route of printRoutes) {
   test(`${route} prints without navigation, header or footer, keeping the text`, async ({
     page,
   }) => {
@@ -101,21 +95,28 @@ for (const route of [
   })
 }
 
-test('printing writes out the address after an external link', async ({ page }) => {
-  await page.goto('/winter-fire-prevention-tips/')
-  await page.emulateMedia({ media: 'print' })
-  const link = page.locator('main .prose-site a[href^="https://"]').first()
-  const href = await link.getAttribute('href')
-  const after = await link.evaluate((el) => getComputedStyle(el, '::after').content)
-  expect(after).toBe(`" (${href})"`)
-})
-
-test('the checklist draws a box to tick in front of each item', async ({ page }) => {
-  await page.goto('/fire-prevention-checklist/')
-  const item = page.locator('main .prose-site ul > li').first()
-  const box = await item.evaluate((el) => {
-    const style = getComputedStyle(el, '::before')
-    return { width: style.width, border: style.borderTopWidth, content: style.content }
+const externalLinkPages = content.pages
+  .filter((p) => /<div class="prose-site"[^>]*>[\s\S]*?<a href="https:/.test(exported(p.route)))
+  .slice(0, 1)
+for (const { route } of externalLinkPages) {
+  test(`printing ${route} writes out the address after an external link`, async ({ page }) => {
+    await page.goto(routeHref(route))
+    await page.emulateMedia({ media: 'print' })
+    const link = page.locator('main .prose-site a[href^="https://"]').first()
+    const href = await link.getAttribute('href')
+    const after = await link.evaluate((el) => getComputedStyle(el, '::after').content)
+    expect(after).toBe(`" (${href})"`)
   })
-  expect(box).toEqual({ width: '20px', border: '2px', content: '""' })
-})
+}
+
+for (const { route } of content.pages.filter((p) => p.layout === 'checklist')) {
+  test(`the checklist on ${route} draws a box to tick in front of each item`, async ({ page }) => {
+    await page.goto(routeHref(route))
+    const item = page.locator('main .prose-site ul > li').first()
+    const box = await item.evaluate((el) => {
+      const style = getComputedStyle(el, '::before')
+      return { width: style.width, border: style.borderTopWidth, content: style.content }
+    })
+    expect(box).toEqual({ width: '20px', border: '2px', content: '""' })
+  })
+}

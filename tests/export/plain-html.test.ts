@@ -1,8 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { getSiteContent } from '@/lib/content/load'
+import { pageCsp, pageNeeds } from '@/lib/headers/policies'
+import { scriptsFor, SITE_SCRIPT_SOURCES, SITE_SCRIPTS } from '@/lib/site-scripts'
 import {
   exportedPages,
   exportFiles,
   requireExport,
+  routeOf,
   weightOf,
   type ExportedPage,
 } from '../helpers/export'
@@ -36,7 +40,7 @@ describe('the export', () => {
     for (const page of pages) {
       const scripts = [...page.document.querySelectorAll('script')]
       const foreign = scripts.filter(
-        (s) => s.getAttribute('src') !== '/site.js' || s.textContent !== ''
+        (s) => !SITE_SCRIPT_SOURCES.includes(s.getAttribute('src') ?? '') || s.textContent !== ''
       )
       expect(
         foreign.map((s) => s.outerHTML.slice(0, 80)),
@@ -47,6 +51,34 @@ describe('the export', () => {
         page.document.querySelectorAll('link[as="script"], link[rel="modulepreload"]').length,
         page.path
       ).toBe(0)
+    }
+  })
+
+  it('gives every page exactly the site scripts it needs, and the script files exist', () => {
+    const content = getSiteContent()
+    for (const page of pages) {
+      const route = routeOf(page)
+      const blocks = route === null ? [] : content.byRoute.get(route)!.blocks
+      const expected = scriptsFor(blocks).map((name) => SITE_SCRIPTS[name].src)
+      const loaded = [...page.document.querySelectorAll('script')].map((s) => s.getAttribute('src'))
+      expect(loaded, page.path).toEqual(expected)
+    }
+    const files = exportFiles()
+    for (const src of SITE_SCRIPT_SOURCES) expect(files).toContain(src.slice(1))
+  })
+
+  it('gives every page its own narrower policy, and WebAssembly only to the search page', () => {
+    const content = getSiteContent()
+    for (const page of pages) {
+      const route = routeOf(page)
+      const blocks = route === null ? [] : content.byRoute.get(route)!.blocks
+      const metas = page.document.querySelectorAll('meta[http-equiv="Content-Security-Policy"]')
+      expect(metas.length, page.path).toBe(1)
+      const policy = metas[0]!.getAttribute('content')!
+      expect(policy, page.path).toBe(pageCsp(pageNeeds(blocks)))
+      expect(policy.includes('wasm-unsafe-eval'), page.path).toBe(
+        blocks.some((b) => b.kind === 'search')
+      )
     }
   })
 

@@ -1,7 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { getSiteContent } from '@/lib/content/load'
+import { routeHref } from '@/lib/routes'
+import { SITE_SCRIPTS } from '@/lib/site-scripts'
 import { exportedPages, OUT, requireExport, type ExportedPage } from '../helpers/export'
+
+const searchPage = getSiteContent().pages.find((p) => p.blocks.some((b) => b.kind === 'search'))!
 
 // The search index is built into the export; every page has the header
 // field; only the search page is marked to load nothing extra up front.
@@ -21,14 +26,15 @@ describe('search in the export', () => {
   it('indexes content pages, not the 404 or search pages', () => {
     for (const { path, document } of pages) {
       const indexed = document.querySelector('main')?.hasAttribute('data-pagefind-body')
-      expect(indexed, path).toBe(path !== '/404.html' && path !== '/search/')
+      expect(indexed, path).toBe(path !== '/404.html' && path !== routeHref(searchPage.route))
     }
   })
 
-  it('puts a search field that submits to /search/ on every page', () => {
+  it('puts a search field that submits to the search page on every page', () => {
     for (const { path, document } of pages) {
       const form = document.querySelector('header form[role="search"]')
-      expect(form?.getAttribute('action'), path).toBe('/search/')
+      expect(form?.getAttribute('action'), path).toBe(routeHref(searchPage.route))
+      expect(form?.getAttribute('aria-label'), path).toBe('Site search')
       expect(form?.getAttribute('method'), path).toBe('get')
       expect(form?.querySelector('input[name="q"]')?.id, path).toBe('site-search')
       expect(document.querySelector('label[for="site-search"]')?.textContent, path).toBe(
@@ -37,8 +43,11 @@ describe('search in the export', () => {
     }
   })
 
-  it('keeps Pagefind out of every page but the script that loads it on /search/', () => {
+  it('keeps Pagefind out of every page; only the search script loads it', () => {
     for (const { path, html } of pages) expect(html.includes('/pagefind/'), path).toBe(false)
-    expect(readFileSync(join(OUT, 'site.js'), 'utf8')).toContain('/pagefind/pagefind.js')
+    for (const [name, { src }] of Object.entries(SITE_SCRIPTS)) {
+      const code = readFileSync(join(OUT, src), 'utf8')
+      expect(code.includes('/pagefind/pagefind.js'), name).toBe(name === 'search')
+    }
   })
 })

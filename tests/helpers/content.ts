@@ -2,9 +2,12 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
-import { ContentError } from '@/lib/content/errors'
-import { loadSiteContent } from '@/lib/content/site'
+import { loadSiteContent } from '@/lib/content/load'
+import { ContentError, formatProblem, type ContentProblem } from '@/lib/content/problems'
+import { readContentSource } from '@/lib/content/read-source'
+import { validateContent } from '@/lib/content/validate'
 
+/** The test content: a small site that stands for content/ in unit and component tests. */
 export const FIXTURE = join(process.cwd(), 'tests', 'fixtures', 'content')
 
 /** A fresh copy of the test content in a temporary folder. */
@@ -30,6 +33,13 @@ export function edit(dir: string, path: string, from: string, to: string) {
 /** A page file with the given frontmatter lines and body. */
 export function page(frontmatter: string, body = 'Some text.'): string {
   return `---\n${frontmatter.trim()}\n---\n\n${body}\n`
+}
+
+/** Every problem the content check finds in a folder, formatted as staff see them. */
+export function problemsIn(dir: string, severity?: ContentProblem['severity']): string[] {
+  return validateContent(readContentSource(dir))
+    .problems.filter((p) => !severity || p.severity === severity)
+    .map(formatProblem)
 }
 
 /** Loads a content folder and returns the ContentError it raises. */

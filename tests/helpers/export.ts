@@ -46,5 +46,11 @@ export function fileFor(address: string): string | null {
   return existsSync(candidate) && statSync(candidate).isFile() ? candidate : null
 }
 
+/** The content route a page is exported from, or null for 404.html. */
+export function routeOf(page: Pick<ExportedPage, 'path'>): string | null {
+  if (page.path === '/404.html') return null
+  return page.path === '/' ? '/' : page.path.replace(/\/$/, '')
+}
+
 /** gzip bytes of a page: its HTML, and the CSS and JS files it loads. */
 export const weightOf = (page: ExportedPage) => pageWeight(OUT, page.file)

@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { activeAlerts, type RenderedAlert } from '@/lib/content/alerts'
-import { loadSiteContent } from '@/lib/content/site'
-import { contentError, fixtureCopy, put } from '../helpers/content'
+import { loadSiteContent } from '@/lib/content/load'
+import { fixtureCopy, problemsIn, put } from '../helpers/content'
 
 const alert = (
   id: string,
   start: string,
   end: string,
   level: 'urgent' | 'information' = 'information'
-): RenderedAlert => ({
-  id,
-  level,
-  start,
-  end,
-  message: 'x',
-  html: '<p>x</p>',
-})
+): RenderedAlert => ({ id, level, start, end, message: 'x', html: '<p>x</p>' })
 
 describe('which alerts show', () => {
   const alerts = [
@@ -30,6 +23,11 @@ describe('which alerts show', () => {
     expect(activeAlerts(alerts, '2026-12-01').map((a) => a.id)).toEqual(['future'])
     expect(activeAlerts(alerts, '2026-02-01')).toEqual([])
   })
+  it("gives the page each alert's last day, so the site script can hide it on time", () => {
+    expect(activeAlerts(alerts, '2026-11-30')).toEqual([
+      { id: 'now', level: 'information', html: '<p>x</p>', end: '2026-11-30' },
+    ])
+  })
 })
 
 describe('alerts.yaml', () => {
@@ -38,24 +36,11 @@ describe('alerts.yaml', () => {
     put(
       dir,
       'data/alerts.yaml',
-      "- id: burn-ban\n  level: urgent\n  start: '2026-11-01'\n  end: '2026-11-30'\n  message: |\n    A **burn ban** is on. See [fees](/fees). <script>alert(1)</script>\n"
+      "- id: burn-ban\n  level: urgent\n  start: '2026-11-01'\n  end: '2026-11-30'\n  message: |\n    A **burn ban** is on. See [fees](/fees). Call {{site:phone}}.\n"
     )
     const [rendered] = loadSiteContent(dir).alerts
-    expect(rendered!.html).toContain(
-      '<p>A <strong>burn ban</strong> is on. See <a href="/fees/">fees</a>.'
-    )
-    expect(rendered!.html).not.toContain('<script')
-  })
-
-  it('refuses an alert with a bad date, naming the file, entry and field', () => {
-    const dir = fixtureCopy()
-    put(
-      dir,
-      'data/alerts.yaml',
-      "- id: closed\n  level: information\n  start: '2026-11-31'\n  end: '2026-12-02'\n  message: Closed.\n"
-    )
-    expect(contentError(dir).message).toMatch(
-      /data\/alerts\.yaml:3: entry "closed": field "start" /
+    expect(rendered!.html).toMatch(
+      /^<p>A <strong>burn ban<\/strong> is on\. See <a href="\/fees\/">fees<\/a>\. Call <a href="tel:/
     )
   })
 
@@ -66,9 +51,11 @@ describe('alerts.yaml', () => {
       'data/alerts.yaml',
       "- id: closed\n  level: information\n  start: '2026-12-02'\n  end: '2026-12-01'\n  message: Closed.\n"
     )
-    expect(contentError(dir).message).toMatch(
-      /data\/alerts\.yaml:\d+: entry "closed": field "end" should be on or after "start"/
-    )
+    expect(problemsIn(dir, 'error')).toEqual([
+      expect.stringMatching(
+        /data\/alerts\.yaml:4: entry "closed": field "end" should be on or after "start"/
+      ),
+    ])
   })
 
   it('refuses a link to a missing page in a message, with its line', () => {
@@ -78,6 +65,18 @@ describe('alerts.yaml', () => {
       'data/alerts.yaml',
       "- id: moved\n  level: information\n  start: '2026-12-01'\n  end: '2026-12-02'\n  message: |\n    See [the new page](/nowhere).\n"
     )
-    expect(contentError(dir).message).toMatch(/data\/alerts\.yaml:6: links to "\/nowhere"/)
+    expect(problemsIn(dir, 'error')).toEqual([
+      expect.stringMatching(/data\/alerts\.yaml:6: links to "\/nowhere"/),
+    ])
+  })
+
+  it('refuses an @ line in a message', () => {
+    const dir = fixtureCopy()
+    put(
+      dir,
+      'data/alerts.yaml',
+      "- id: video\n  level: information\n  start: '2026-12-01'\n  end: '2026-12-02'\n  message: |\n    Watch this.\n\n    @video reading\n"
+    )
+    expect(problemsIn(dir, 'error').join('\n')).toContain('can hold text and links only')
   })
 })

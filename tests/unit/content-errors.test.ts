@@ -1,28 +1,51 @@
 import { describe, expect, it } from 'vitest'
-import { loadSiteContent } from '@/lib/content/site'
-import { contentError, edit, fixtureCopy, page, put } from '../helpers/content'
+import { loadSiteContent } from '@/lib/content/load'
+import { contentError, edit, fixtureCopy, page, problemsIn, put } from '../helpers/content'
 
-// Each kind of bad content stops the build with one message that names the
-// file, the line where known, the field or id, and what is expected.
+// Each kind of content mistake is reported in plain words with its file and
+// line, and the check goes on to find the others. Files are named as staff
+// see them; the test content is copied to a temporary folder, so names here
+// end in the path inside the content folder.
+
+const errorsIn = (dir: string) => problemsIn(dir, 'error')
+const noticesIn = (dir: string) => problemsIn(dir, 'notice')
 
 describe('the test content', () => {
   it('loads, publishing pages but not drafts', () => {
     const { pages } = loadSiteContent(fixtureCopy())
-    expect(pages.map((p) => p.route)).toEqual(['/', '/fees'])
+    expect(pages.map((p) => p.route)).toEqual(['/', '/fees', '/lessons'])
+  })
+
+  it('has no errors', () => {
+    expect(errorsIn(fixtureCopy())).toEqual([])
   })
 })
 
-describe('content errors', () => {
-  it('names the file and line of malformed frontmatter', () => {
+describe('YAML and frontmatter mistakes', () => {
+  it('names the file and line of malformed frontmatter, with the likely cause', () => {
     const dir = fixtureCopy()
     put(
       dir,
       'pages/bad.md',
       '---\nroute: /bad\ntitle: Fees: what they are\nsection: about\n---\nText\n'
     )
-    const error = contentError(dir)
-    expect(error.message).toMatch(/pages\/bad\.md:3: is not valid YAML/)
-    expect(error.message).toContain('put quotes around text that contains a colon')
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /pages\/bad\.md:3: is not valid YAML: .*put quotes around text that contains a colon/
+      ),
+    ])
+  })
+
+  it('says a tab is the problem when a line is indented with one', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'data/site.yaml', '  display:', '\tdisplay:')
+    expect(errorsIn(dir).join('\n')).toMatch(/data\/site\.yaml:\d+: .*indented with a tab/)
+  })
+
+  it('refuses a page without frontmatter', () => {
+    const dir = fixtureCopy()
+    put(dir, 'pages/plain.md', '# Just text\n')
+    expect(errorsIn(dir)).toEqual([expect.stringMatching(/pages\/plain\.md:1: has no frontmatter/)])
   })
 
   it('names a missing required field', () => {
@@ -34,85 +57,65 @@ describe('content errors', () => {
         'route: /untitled\ndescription: A page without a title, which every page needs.\nsection: about'
       )
     )
-    expect(contentError(dir).message).toMatch(
-      /pages\/untitled\.md:\d+: field "title" is required \(expected string\)/
-    )
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(/pages\/untitled\.md:\d+: field "title" is required \(write text\)/),
+    ])
   })
 
+  it('names a misspelled field and suggests the right one, once', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'pages/fees.md', 'section: inspections', 'sektion: inspections')
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /pages\/fees\.md:5: has an unknown field: "sektion" \(did you mean "section"\?\)/
+      ),
+    ])
+  })
+
+  it('says how long a text may be, in words, never in the schema library wording', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'pages/fees.md', 'title: Fees', `title: ${'Fees and more '.repeat(6)}`)
+    const [message] = errorsIn(dir)
+    expect(message).toMatch(
+      /pages\/fees\.md:3: field "title" is too long: at most 70 characters \(it has 83\)\. Shorten it\./
+    )
+    expect(message).not.toMatch(/Too big|expected string|<=/)
+  })
+
+  it('refuses an unknown section, listing the choices', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'pages/fees.md', 'section: inspections', 'section: inspection')
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /pages\/fees\.md:5: field "section" should be one of: "home", "inspections", .* \(found the text "inspection"\)/
+      ),
+    ])
+  })
+})
+
+describe('registry mistakes', () => {
   it('names a wrong type: a fee that is not a number', () => {
     const dir = fixtureCopy()
-    edit(dir, 'data/fees.yaml', 'amount: 45.00', 'amount: 45 dollars')
-    expect(contentError(dir).message).toMatch(
-      /data\/fees\.yaml:\d+: field "inspection\.tiers\[0\]\.amount" should be a number but is the text "45 dollars"/
-    )
+    edit(dir, 'data/fees.yaml', 'amount: 40.00', 'amount: 40 dollars')
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /data\/fees\.yaml:7: field "inspection\.tiers\[0\]\.amount" should be a number but is the text "40 dollars"/
+      ),
+    ])
   })
 
-  it('names an unknown document id, with its line', () => {
+  it('says a date that does not exist is not a real date, and how to write one', () => {
     const dir = fixtureCopy()
     put(
       dir,
-      'pages/docs.md',
-      page(
-        'route: /docs\ntitle: Docs\ndescription: A page that refers to a document that does not exist.\nsection: district',
-        'Intro.\n\n@document budget-1999'
-      )
+      'data/alerts.yaml',
+      "- id: closed\n  level: information\n  start: '2026-02-30'\n  end: '2026-03-02'\n  message: Closed.\n"
     )
-    expect(contentError(dir).message).toMatch(
-      /pages\/docs\.md:10: "@document" refers to unknown id "budget-1999"; it is not in content\/data\/documents\.yaml/
-    )
-  })
-
-  it('names unknown video and form ids', () => {
-    const dir = fixtureCopy()
-    put(
-      dir,
-      'pages/v.md',
-      page(
-        'route: /v\ntitle: V\ndescription: A page that refers to a video that does not exist.\nsection: lessons',
-        '@video fire-is-slow'
-      )
-    )
-    expect(contentError(dir).message).toContain('"@video" refers to unknown id "fire-is-slow"')
-    const dir2 = fixtureCopy()
-    put(
-      dir2,
-      'pages/f.md',
-      page(
-        'route: /f\ntitle: F\ndescription: A page that refers to a form that does not exist here.\nsection: inspections',
-        '@form nope'
-      )
-    )
-    expect(contentError(dir2).message).toContain(
-      '"@form" refers to unknown id "nope"; it is not in content/data/forms.yaml'
-    )
-  })
-
-  it('names a Markdown link to a route that does not exist', () => {
-    const dir = fixtureCopy()
-    edit(dir, 'pages/home.md', '[the fees](/fees)', '[the fees](/feez)')
-    expect(contentError(dir).message).toMatch(
-      /pages\/home\.md:8: links to "\/feez", but no page has the route "\/feez"/
-    )
-  })
-
-  it('refuses a link to a draft page', () => {
-    const dir = fixtureCopy()
-    edit(dir, 'pages/home.md', '[the fees](/fees)', '[the draft](/draft)')
-    expect(contentError(dir).message).toContain('no page has the route "/draft"')
-  })
-
-  it('names two pages that claim the same route', () => {
-    const dir = fixtureCopy()
-    put(
-      dir,
-      'pages/zz-fees-again.md',
-      page(
-        'route: /fees\ntitle: Fees again\ndescription: A second page that claims the route of the fees page.\nsection: inspections'
-      )
-    )
-    expect(contentError(dir).message).toMatch(
-      /pages\/zz-fees-again\.md: field "route" is "\/fees", which .*pages\/fees\.md already uses/
-    )
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /data\/alerts\.yaml:3: entry "closed": field "start" is "2026-02-30", which is not a real date\. Write a real day as YYYY-MM-DD/
+      ),
+    ])
   })
 
   it('names a registry entry whose address is not https', () => {
@@ -123,60 +126,340 @@ describe('content errors', () => {
       'https://files.example.org/budget-2019.pdf',
       'http://files.example.org/budget-2019.pdf'
     )
-    expect(contentError(dir).message).toMatch(
-      /data\/documents\.yaml:\d+: entry "budget-2019": field "url" should be a web address that starts with https:\/\//
-    )
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /data\/documents\.yaml:11: entry "budget-2019": field "url" should be a web address that starts with https:\/\//
+      ),
+    ])
   })
 
   it('names a registry entry with an unknown kind', () => {
     const dir = fixtureCopy()
     edit(dir, 'data/documents.yaml', 'kind: audit', 'kind: audits')
-    expect(contentError(dir).message).toMatch(
-      /entry "audit-2020": field "kind" should be one of: .*"audit".* \(found the text "audits"\)/
-    )
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /entry "audit-2020": field "kind" should be one of: .*"audit".* \(found the text "audits"\)/
+      ),
+    ])
   })
 
-  it('names a registry entry with a missing address', () => {
+  it('reports every mistake in a file, not only the first', () => {
     const dir = fixtureCopy()
     edit(dir, 'data/documents.yaml', '  url: https://files.example.org/audit-2020.pdf\n', '')
-    expect(contentError(dir).message).toMatch(
-      /data\/documents\.yaml:\d+: entry "audit-2020": field "url" is required/
-    )
+    edit(dir, 'data/documents.yaml', 'kind: budget\n  year: 2019', 'kind: budget\n  year: 19')
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /documents\.yaml:9: entry "budget-2019": field "year" should be at least 1990/
+      ),
+      expect.stringMatching(/documents\.yaml:\d+: entry "audit-2020": field "url" is required/),
+    ])
   })
 
-  it('refuses two registry entries with one id', () => {
+  it('refuses two entries with one id, naming the line of the first', () => {
     const dir = fixtureCopy()
     edit(dir, 'data/documents.yaml', 'id: budget-2020', 'id: budget-2019')
-    expect(contentError(dir).message).toMatch(
-      /entry "budget-2019": uses an id that an earlier entry already has/
-    )
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /documents\.yaml:12: entry "budget-2019": uses the same id as the entry on line 6; ids must be unique/
+      ),
+    ])
   })
 
   it('refuses fee tiers that overlap', () => {
     const dir = fixtureCopy()
     edit(dir, 'data/fees.yaml', 'minBusinessDays: 4', 'minBusinessDays: 1')
-    expect(contentError(dir).message).toMatch(
-      /data\/fees\.yaml: field "inspection\.tiers" do not fit together: tier "short-notice" overlaps/
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /data\/fees\.yaml:4: field "inspection\.tiers" do not fit together: tier "short-notice" overlaps/
+      ),
+    ])
+  })
+
+  it('refuses a missing registry file', () => {
+    const dir = fixtureCopy()
+    put(dir, 'data/links.yaml', '')
+    expect(errorsIn(dir).join('\n')).toMatch(/data\/links\.yaml.*should be a list of entries/)
+  })
+})
+
+describe('references that do not exist', () => {
+  it('names an unknown document id with its line, and suggests the nearest one', () => {
+    const dir = fixtureCopy()
+    put(
+      dir,
+      'pages/docs.md',
+      page(
+        'route: /docs\ntitle: Docs\ndescription: A page that refers to a document that does not exist.\nsection: district',
+        'Intro.\n\n@document budget-2091'
+      )
     )
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /pages\/docs\.md:10: "@document" refers to unknown id "budget-2091"; it is not in content\/data\/documents\.yaml\. Did you mean "budget-2019"\?$/
+      ),
+    ])
   })
 
-  it('refuses an unknown frontmatter field, naming it', () => {
+  it('does not guess when no id is close', () => {
     const dir = fixtureCopy()
-    edit(dir, 'pages/fees.md', 'section: inspections', 'section: inspections\ntitel: Oops')
-    expect(contentError(dir).message).toMatch(/pages\/fees\.md:\d+: has unknown field: titel/)
+    put(
+      dir,
+      'pages/v.md',
+      page(
+        'route: /v\ntitle: V\ndescription: A page that refers to a video that does not exist.\nsection: lessons',
+        '@video something-else-entirely'
+      )
+    )
+    const [message] = errorsIn(dir)
+    expect(message).toContain('"@video" refers to unknown id "something-else-entirely"')
+    expect(message).not.toContain('Did you mean')
   })
 
-  it('refuses a page without frontmatter', () => {
+  it('names a Markdown link to a route that does not exist', () => {
     const dir = fixtureCopy()
-    put(dir, 'pages/plain.md', '# Just text\n')
-    expect(contentError(dir).message).toMatch(/pages\/plain\.md:1: has no frontmatter/)
+    edit(dir, 'pages/home.md', '[the fees](/fees)', '[the fees](/feez)')
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /pages\/home\.md:8: links to "\/feez", but no page has the route "\/feez"\. Did you mean "\/fees"\?/
+      ),
+    ])
   })
 
-  it('refuses a navigation entry to a missing route', () => {
+  it('refuses a link to a draft page', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'pages/home.md', '[the fees](/fees)', '[the draft](/draft)')
+    expect(errorsIn(dir).join('\n')).toContain('no page has the route "/draft"')
+  })
+
+  it('refuses a menu entry to a missing route, with its line', () => {
     const dir = fixtureCopy()
     edit(dir, 'data/navigation.yaml', 'route: /fees', 'route: /fee')
-    expect(contentError(dir).message).toMatch(
-      /data\/navigation\.yaml:\d+: field "route" is "\/fee", but no page has that route/
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /data\/navigation\.yaml:7: field "route" is "\/fee", but no published page has that route\. Did you mean "\/fees"\?/
+      ),
+    ])
+  })
+
+  it('refuses a fee ordinance that is not a document', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'data/fees.yaml', 'ordinance: ordinance', 'ordinance: ordinanse')
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /data\/fees\.yaml:\d+: field "cardFees\.ordinance" refers to document "ordinanse".*Did you mean "ordinance"\?/
+      ),
+    ])
+  })
+})
+
+describe('pages that cannot be published as they are', () => {
+  it('names both files of a route that two pages claim, each with its line', () => {
+    const dir = fixtureCopy()
+    put(
+      dir,
+      'pages/a-new-fees-page.md',
+      page(
+        'route: /fees\ntitle: Fees again\ndescription: A second page that claims the route of the fees page.\nsection: inspections'
+      )
     )
+    const errors = errorsIn(dir)
+    expect(errors).toHaveLength(2)
+    expect(errors[0]).toMatch(
+      /pages\/a-new-fees-page\.md:2: field "route" is "\/fees", which .*pages\/fees\.md \(line 2\) also uses/
+    )
+    expect(errors[1]).toMatch(
+      /pages\/fees\.md:2: field "route" is "\/fees", which .*pages\/a-new-fees-page\.md \(line 2\) also uses/
+    )
+    // Paths are as staff see them: no absolute path to the repository.
+    expect(errors[0]).not.toContain(process.cwd())
+  })
+
+  it('refuses a heading used twice in one page, naming both lines', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'pages/fees.md', '## Budgets', '## Budgets\n\nText.\n\n## Budgets')
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /pages\/fees\.md:16: the heading "Budgets" is already used on line 12 of this page/
+      ),
+    ])
+  })
+
+  it('refuses a tab title that would not fit, and says how to shorten it', () => {
+    const dir = fixtureCopy()
+    edit(
+      dir,
+      'pages/fees.md',
+      'title: Fees',
+      `title: ${'Inspection fees and payments '.repeat(2).trim()}`
+    )
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /pages\/fees\.md:3: field "title": the browser tab would read ".* \| Test Bureau", which is 71 characters; at most 70 fit\. Add a field "shortTitle:" of at most 56 characters/
+      ),
+    ])
+    edit(dir, 'pages/fees.md', 'section:', 'shortTitle: Inspection fees\nsection:')
+    expect(errorsIn(dir)).toEqual([])
+  })
+})
+
+describe('content that could hide or spoof text', () => {
+  it('refuses raw HTML in a page, with its line, instead of removing it silently', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'pages/home.md', 'Welcome.', 'Welcome.\n\n<div onclick="steal()">Click</div>')
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /pages\/home\.md:10: has raw HTML \(.*<div onclick.*\)\. Raw HTML is not allowed; it would be removed/
+      ),
+    ])
+  })
+
+  it('lets comments for editors through', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'pages/home.md', 'Welcome.', '<!-- Check the fee every January. -->\n\nWelcome.')
+    expect(errorsIn(dir)).toEqual([])
+  })
+
+  it('refuses an alert that starts with HTML, which would show an empty notice', () => {
+    const dir = fixtureCopy()
+    put(
+      dir,
+      'data/alerts.yaml',
+      "- id: hidden\n  level: urgent\n  start: '2026-11-01'\n  end: '2026-11-30'\n  message: |\n    <script>alert(1)</script>\n"
+    )
+    expect(errorsIn(dir)).toEqual([expect.stringMatching(/data\/alerts\.yaml:6: has raw HTML/)])
+  })
+
+  it('refuses an alert whose message shows no text', () => {
+    const dir = fixtureCopy()
+    put(
+      dir,
+      'data/alerts.yaml',
+      "- id: empty\n  level: urgent\n  start: '2026-11-01'\n  end: '2026-11-30'\n  message: '---'\n"
+    )
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(/data\/alerts\.yaml:5: entry "empty": field "message" shows no text/),
+    ])
+  })
+
+  it('refuses bidirectional and invisible characters anywhere, with line and column', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'pages/fees.md', 'title: Fees', 'title: Fe\u202Ees')
+    edit(dir, 'data/links.yaml', 'label: NFPA tips', 'label: NFPA\u200B tips')
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /data\/links\.yaml:2: has an invisible character \(U\+200B\) at column 14/
+      ),
+      expect.stringMatching(
+        /pages\/fees\.md:3: has an invisible character \(U\+202E\) at column 10/
+      ),
+    ])
+  })
+
+  it('accepts the byte-order mark some editors put at the start of a file', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'pages/fees.md', '---', '\uFEFF---')
+    expect(errorsIn(dir)).toEqual([])
+  })
+})
+
+describe('outside hosts are fixed in code', () => {
+  it('accepts a form on another JotForm host', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'data/forms.yaml', 'https://form.jotform.com/123', 'https://pci.jotform.com/123')
+    expect(errorsIn(dir)).toEqual([])
+  })
+
+  it('refuses a form on any other host, saying a new host is a code change', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'data/forms.yaml', 'https://form.jotform.com/123', 'https://forms.example.org/123')
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /data\/forms\.yaml:4: entry "application": field "url" should be an address on JotForm \(form\.jotform\.com, pci\.jotform\.com\).*code change/
+      ),
+    ])
+  })
+
+  it('refuses a video file on another host', () => {
+    const dir = fixtureCopy()
+    edit(
+      dir,
+      'data/videos.yaml',
+      'https://diuy0t6boke2n.cloudfront.net/test/FireIsFast.mp4',
+      'https://videos.example.org/FireIsFast.mp4'
+    )
+    expect(errorsIn(dir).join('\n')).toMatch(
+      /entry "fire-is-fast": field "url" should be an address on the fire district's video file host/
+    )
+  })
+})
+
+describe('captions', () => {
+  it('refuses a captions file that is not there, suggesting the nearest one', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'data/videos.yaml', 'captions: fire-is-fast.vtt', 'captions: fire-is-fats.vtt')
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /data\/videos\.yaml:5: entry "fire-is-fast": field "captions" names "fire-is-fats\.vtt", but there is no such file .*captions\. Did you mean "fire-is-fast\.vtt"\?/
+      ),
+    ])
+  })
+
+  it('refuses a captions file that is not WebVTT', () => {
+    const dir = fixtureCopy()
+    put(dir, 'captions/fire-is-fast.vtt', '1\n00:00:00,000 --> 00:00:03,000\nFire is fast.\n')
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(/captions\/fire-is-fast\.vtt:1: is not a WebVTT captions file/),
+    ])
+  })
+})
+
+describe('notices', () => {
+  it('list a page in no menu, saying where it is linked from', () => {
+    const dir = fixtureCopy()
+    expect(noticesIn(dir)).toContainEqual(
+      expect.stringMatching(/pages\/lessons\.md:2: is in no menu and no page links to it/)
+    )
+    edit(
+      dir,
+      'pages/home.md',
+      'See [the fees](/fees).',
+      'See [the fees](/fees) and [lessons](/lessons).'
+    )
+    expect(noticesIn(dir)).toContainEqual(
+      expect.stringMatching(/pages\/lessons\.md:2: is in no menu; it is linked from \//)
+    )
+    expect(errorsIn(dir)).toEqual([])
+  })
+
+  it('list each video without captions', () => {
+    expect(noticesIn(fixtureCopy())).toContainEqual(
+      expect.stringMatching(/data\/videos\.yaml:8: entry "reading": has no captions yet/)
+    )
+  })
+
+  it('point at a figure typed out where a registry holds it', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'pages/home.md', 'Welcome.', 'Welcome. The fee is $40 and the card fee 2.5%.')
+    const notices = noticesIn(dir)
+    expect(notices).toContainEqual(
+      expect.stringMatching(
+        /pages\/home\.md:8: types "\$40", which is the "standard" inspection fee.*\{\{fee:standard\}\}/
+      )
+    )
+    expect(notices).toContainEqual(expect.stringMatching(/types "2\.5%".*\{\{card-fee:online\}\}/))
+    // $400 is not the $40 fee.
+    edit(dir, 'pages/home.md', '$40 and', '$400 and')
+    expect(noticesIn(dir).join('\n')).not.toContain('"$40"')
+  })
+})
+
+describe('the error thrown by the loader', () => {
+  it('lists every error, one per line', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'data/fees.yaml', 'amount: 40.00', 'amount: lots')
+    edit(dir, 'data/fees.yaml', 'amount: 80.00', 'amount: more')
+    const error = contentError(dir)
+    expect(error.problems).toHaveLength(2)
+    expect(error.message.split('\n')).toHaveLength(2)
   })
 })

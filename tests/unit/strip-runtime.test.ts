@@ -2,7 +2,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkPlainHtml, stripHtml, stripRuntime } from '@/lib/build/strip-runtime'
+import { checkPlainHtml, isSiteScript, stripHtml, stripRuntime } from '@/lib/build/strip-runtime'
+import { SITE_SCRIPTS } from '@/lib/site-scripts'
 
 // The fixture is a trimmed copy of a page exported by Next 16, with its
 // runtime files and payloads. The copy adds the home page, 404.html and the
@@ -58,7 +59,30 @@ describe('stripHtml', () => {
     ).toThrow(/z\.html still refers to \/_next\/ JavaScript/)
   })
 
+  it('keeps every site script however its tag is spelled', () => {
+    for (const { src } of Object.values(SITE_SCRIPTS)) {
+      for (const tag of [
+        `<script src="${src}" defer=""></script>`,
+        `<script src="${src}" defer></script>`,
+        `<script defer src='${src}'></script>`,
+        `<SCRIPT src=${src}></SCRIPT>`,
+      ])
+        expect(isSiteScript(tag), tag).toBe(true)
+    }
+    const page = `<html><body><script src="/_next/a.js"></script><script defer src="${SITE_SCRIPTS.search.src}"></script></body></html>`
+    expect(stripHtml(page).html).toContain(
+      `<script defer src="${SITE_SCRIPTS.search.src}"></script>`
+    )
+  })
+
   it('treats a look-alike of the site script as foreign', () => {
+    for (const tag of [
+      '<script src="/site.js" onload="steal()"></script>',
+      '<script src="/site.js" defer="" "junk"></script>',
+      '<script src="/site.jsx"></script>',
+      '<script src="/site.js" type="module"></script>',
+    ])
+      expect(isSiteScript(tag), tag).toBe(false)
     expect(checkPlainHtml('<script src="/site.js" defer="">alert(1)</script>')).toMatch(
       /has a script/
     )

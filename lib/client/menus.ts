@@ -1,10 +1,7 @@
-// The site's one script. Everything works without it. It adds what native
-// <details> menus lack: closing on Escape (focus goes back to the menu's
-// toggle), on a click outside, on leaving the menu with the keyboard, and
-// after an item is chosen. On the fees page it runs the fee estimator; on
-// /search/ it searches the Pagefind index.
-import { initEstimator } from '@/lib/client/estimator'
-import { initSearch } from '@/lib/client/search'
+// What native <details> menus lack, added by the shared site script: closing
+// on Escape (focus goes back to the menu's toggle), on a click outside, on
+// leaving the menu with the keyboard, and after an item is chosen. The menus
+// open and close without it.
 
 type Menu = HTMLDetailsElement & { dataset: { menu: 'site' | 'dropdown' } }
 
@@ -23,7 +20,7 @@ function close(menu: Menu, returnFocus: boolean) {
   if (returnFocus) toggleOf(menu)?.focus()
 }
 
-function initMenus(root: Document = document) {
+export function initMenus(root: Document = document) {
   const menus = [...root.querySelectorAll<Menu>('details[data-menu]')]
   if (menus.length === 0) return
 
@@ -54,7 +51,3 @@ function initMenus(root: Document = document) {
     })
   }
 }
-
-initMenus()
-initEstimator()
-initSearch()

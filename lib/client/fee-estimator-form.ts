@@ -1,6 +1,6 @@
-// Shows the fee estimator on the fees page and answers from lib/estimator.ts.
+// Shows the fee estimator on the fees page and answers from lib/fee-estimate.ts.
 import { formatDate, todayInNewJersey } from '@/lib/dates'
-import { estimate, type EstimatorRules } from '@/lib/estimator'
+import { estimate, type EstimatorRules } from '@/lib/fee-estimate'
 import { tierLabel } from '@/lib/fees'
 import { formatMoney } from '@/lib/money'
 

@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { join } from 'node:path'
-import { loadRegistries } from '@/lib/content/registries'
 import {
   businessDaysBetween,
   cardFee,
   estimate,
   lastDayToApply,
   type EstimatorRules,
-} from '@/lib/estimator'
-import { FIXTURE } from '../helpers/content'
+} from '@/lib/fee-estimate'
+import { registries } from '../components/fixture-content'
 
 // Fee tiers and card fees of the test content: more than 10 business days
-// $45, 4 to 10 $90, fewer than 4 $161; online 2.9% + $0.30, in person 2.7%.
-const { fees } = loadRegistries(join(FIXTURE, 'data'))
+// $40, 4 to 10 $80, fewer than 4 $150; online 2.5% + $0.25, in person 2.1%.
+const { fees } = registries
 const THANKSGIVING = '2026-11-26'
 const rules: EstimatorRules = {
   tiers: fees.inspection.tiers,
@@ -42,17 +40,17 @@ describe('business days', () => {
 })
 
 describe('the fee tier', () => {
-  it('is $90 at exactly 10 business days and $45 at 11', () => {
+  it('is $80 at exactly 10 business days and $40 at 11', () => {
     expect(ok(MONDAY, '2026-12-14').businessDays).toBe(10)
-    expect(ok(MONDAY, '2026-12-14').tier.amount).toBe(90)
+    expect(ok(MONDAY, '2026-12-14').tier.amount).toBe(80)
     expect(ok(MONDAY, '2026-12-15').businessDays).toBe(11)
-    expect(ok(MONDAY, '2026-12-15').tier.amount).toBe(45)
+    expect(ok(MONDAY, '2026-12-15').tier.amount).toBe(40)
   })
 
-  it('is $90 at exactly 4 business days and $161 at 3', () => {
-    expect(ok(MONDAY, '2026-12-04').tier.amount).toBe(90)
+  it('is $80 at exactly 4 business days and $150 at 3', () => {
+    expect(ok(MONDAY, '2026-12-04').tier.amount).toBe(80)
     expect(ok(MONDAY, '2026-12-03').businessDays).toBe(3)
-    expect(ok(MONDAY, '2026-12-03').tier.amount).toBe(161)
+    expect(ok(MONDAY, '2026-12-03').tier.amount).toBe(150)
   })
 
   it('moves to a dearer tier when a holiday falls inside the window', () => {
@@ -61,22 +59,31 @@ describe('the fee tier', () => {
       estimate('2026-11-16', '2026-12-01', { ...rules, holidays: ['2027-01-01'] })
     ).toMatchObject({
       businessDays: 11,
-      tier: { amount: 45 },
+      tier: { amount: 40 },
     })
-    expect(ok('2026-11-16', '2026-12-01')).toMatchObject({ businessDays: 10, tier: { amount: 90 } })
+    expect(ok('2026-11-16', '2026-12-01')).toMatchObject({ businessDays: 10, tier: { amount: 80 } })
   })
 
   it('is the rush fee for an inspection today', () => {
-    expect(ok(MONDAY, MONDAY).tier.amount).toBe(161)
+    expect(ok(MONDAY, MONDAY).tier.amount).toBe(150)
   })
 })
 
 describe('card fees and totals', () => {
   it('add each way of paying, rounded to the cent', () => {
     const [online, inPerson] = ok(MONDAY, '2026-12-15').totals
-    expect(online).toMatchObject({ cardFee: 1.61, total: 46.61 }) // 45 x 2.9% = 1.305, + 0.30
-    expect(inPerson).toMatchObject({ cardFee: 1.22, total: 46.22 }) // 45 x 2.7% = 1.215, half a cent up
-    expect(cardFee(161, { id: 'm', label: 'm', per: 'x', percent: 3.5, fixed: 0.15 })).toBe(5.79) // 5.635 + 0.15
+    expect(online).toMatchObject({ cardFee: 1.25, total: 41.25 }) // 40 x 2.5% = 1.00, + 0.25
+    expect(inPerson).toMatchObject({ cardFee: 0.84, total: 40.84 }) // 40 x 2.1%
+    const method = (percent: number, fixed: number) => ({
+      id: 'm',
+      label: 'm',
+      per: 'x',
+      percent,
+      fixed,
+    })
+    expect(cardFee(45, method(2.7, 0))).toBe(1.22) // 1.215: half a cent rounds up
+    expect(cardFee(161, method(3.5, 0.15))).toBe(5.79) // 5.635 + 0.15
+    expect(cardFee(45, method(2.9, 0.3))).toBe(1.61) // 1.305 + 0.30
   })
 })
 
@@ -86,7 +93,7 @@ describe('the last day to apply for the lowest fee', () => {
     expect(businessDaysBetween(MONDAY, '2026-12-15', [])).toBe(11)
     expect(businessDaysBetween('2026-12-01', '2026-12-15', [])).toBe(10)
     expect(ok('2026-11-20', '2026-12-15').lowest).toMatchObject({
-      tier: { amount: 45 },
+      tier: { amount: 40 },
       lastDay: MONDAY,
     })
   })

@@ -1,0 +1,34 @@
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { buildSearchIndex } from '@/lib/build/search-index'
+import { stripRuntime } from '@/lib/build/strip-runtime'
+import type { SiteContent } from '@/lib/content/validate'
+import { writeHeadersFile } from '@/lib/headers/cloudflare'
+import { headerRules } from '@/lib/headers/rules'
+import { CAPTIONS_PATH } from '@/lib/routes'
+
+/**
+ * Turns Next's export in `dir` into the site: plain HTML and CSS (the
+ * framework's scripts removed), the captions files, the search index and
+ * the headers file for the host. Returns what it did, for the build log.
+ */
+export async function finishExport(
+  dir: string,
+  content: SiteContent,
+  contentDir: string
+): Promise<string[]> {
+  const stripped = stripRuntime(dir)
+  const captions = join(contentDir, 'captions')
+  if (existsSync(captions)) {
+    mkdirSync(join(dir, CAPTIONS_PATH), { recursive: true })
+    cpSync(captions, join(dir, CAPTIONS_PATH), { recursive: true })
+  }
+  const indexed = await buildSearchIndex(dir, content)
+  writeFileSync(join(dir, '_headers'), writeHeadersFile(headerRules()))
+  return [
+    `${stripped.pages} pages made plain HTML; removed ${stripped.scriptsRemoved} scripts and ` +
+      `${stripped.preloadsRemoved} script preloads; deleted ${stripped.filesDeleted} framework files`,
+    `search index of ${indexed.pages} pages and ${indexed.documents} documents`,
+    'wrote _headers for the host',
+  ]
+}

@@ -1,0 +1,11 @@
+// Alerts are chosen when the site is built, which happens every day. If a
+// daily build is missed, an alert would stay up past its last day: each
+// alert carries that day (data-alert-end), and this hides it once the day
+// has passed in New Jersey. Without JavaScript the daily build still governs.
+import { todayInNewJersey } from '@/lib/dates'
+
+export function hideEndedAlerts(root: Document = document, today: string = todayInNewJersey()) {
+  for (const alert of root.querySelectorAll<HTMLElement>('[data-alert-end]')) {
+    if (alert.dataset.alertEnd! < today) alert.hidden = true
+  }
+}

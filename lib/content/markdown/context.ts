@@ -1,0 +1,29 @@
+import type { CaptionGap, IndexedPage } from '@/lib/content/blocks'
+import { fail } from '@/lib/content/problems'
+import type { Registries } from '@/lib/content/registries'
+import type { PageFrontmatter } from '@/lib/content/schemas'
+import type { Positioned } from '@/lib/content/markdown/tree'
+
+/** What the Markdown of one page (or one alert) is rendered and checked against. */
+export type MarkdownContext = {
+  /** The file being rendered, as staff see it, for messages. */
+  file: string
+  /** Lines above the Markdown in its file (the frontmatter), so messages give file lines. */
+  lineOffset: number
+  /** Every route the site publishes. */
+  routes: ReadonlySet<string>
+  registries: Registries
+  /** Every published page, for `@page-index`. */
+  pages: readonly IndexedPage[]
+  /** The page's tile groups, for `@tiles`. */
+  tiles?: PageFrontmatter['tiles']
+  /** Videos without captions and where they show, for `@videos-without-captions`. */
+  captionGaps: readonly CaptionGap[]
+  /** Each video's transcript, rendered, by video id. */
+  transcripts?: ReadonlyMap<string, string>
+}
+
+/** Stops rendering with a message at the node's line in the file. */
+export function failAt(ctx: MarkdownContext, node: Positioned, message: string): never {
+  return fail(ctx.file, node?.position ? node.position.start.line + ctx.lineOffset : undefined, message)
+}

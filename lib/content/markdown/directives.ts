@@ -1,0 +1,164 @@
+import type { Paragraph } from 'mdast'
+import { diagramIds, type Block, type DiagramId, type ResolvedTile } from '@/lib/content/blocks'
+import { failAt, type MarkdownContext } from '@/lib/content/markdown/context'
+import { didYouMean } from '@/lib/content/messages'
+import { documentKinds, type DocumentEntry, type Tile } from '@/lib/content/schemas'
+import { documentCue, linkCue } from '@/lib/labels'
+import { routeHref } from '@/lib/routes'
+
+/** Every `@` line a page can use, each named after the block (and component) it makes. */
+export const DIRECTIVES = [
+  'video',
+  'form',
+  'document',
+  'documents',
+  'fees',
+  'links',
+  'tiles',
+  'contact',
+  'diagram',
+  'page-index',
+  'estimator',
+  'search',
+  'videos-without-captions',
+] as const
+
+const DIRECTIVE = /^@([a-z-]+)(?:[ \t]+(.*))?$/
+
+/** The `@name args` of a paragraph that is only that line, or null. */
+export function directiveOf(node: Paragraph): { name: string; args: string[] } | null {
+  const only = node.children.length === 1 ? node.children[0] : undefined
+  if (!only || only.type !== 'text') return null
+  const match = DIRECTIVE.exec(only.value.trim())
+  if (!match) return null
+  return { name: match[1]!, args: (match[2] ?? '').split(/\s+/).filter(Boolean) }
+}
+
+/**
+ * The block an `@` line asks for, with its data looked up. `headingLevel`
+ * is the level below the last heading above the line.
+ */
+export function directiveBlock(
+  name: string,
+  args: string[],
+  node: Paragraph,
+  ctx: MarkdownContext,
+  headingLevel: 2 | 3 | 4
+): Block {
+  const { registries } = ctx
+  const fail = (message: string): never => failAt(ctx, node, message)
+  const lookUp = <T>(registry: ReadonlyMap<string, T>, file: string, many: boolean): T[] => {
+    if (args.length === 0)
+      fail(`"@${name}" needs ${many ? 'one or more ids' : 'an id'} from content/data/${file}`)
+    if (!many && args.length > 1)
+      fail(`"@${name}" takes one id, found ${args.length}: ${args.join(' ')}`)
+    return args.map(
+      (id) =>
+        registry.get(id) ??
+        fail(
+          `"@${name}" refers to unknown id "${id}"; it is not in content/data/${file}.${didYouMean(id, registry.keys())}`
+        )
+    )
+  }
+  const noArgs = () => {
+    if (args.length) fail(`"@${name}" takes nothing after it`)
+  }
+  switch (name) {
+    case 'video': {
+      const [video] = lookUp(registries.videos, 'videos.yaml', false)
+      return { kind: 'video', video: video!, transcriptHtml: ctx.transcripts?.get(video!.id) }
+    }
+    case 'form': {
+      const [form] = lookUp(registries.forms, 'forms.yaml', false)
+      return { kind: 'form', form: form!, contact: registries.site }
+    }
+    case 'document':
+      return { kind: 'document', documents: lookUp(registries.documents, 'documents.yaml', true) }
+    case 'links':
+      return { kind: 'links', links: lookUp(registries.links, 'links.yaml', true) }
+    case 'documents': {
+      if (args.length === 0)
+        fail(`"@documents" needs one or more kinds: ${documentKinds.join(', ')}`)
+      for (const kind of args) {
+        if (!(documentKinds as readonly string[]).includes(kind))
+          fail(
+            `"@documents" names the unknown kind "${kind}".${didYouMean(kind, documentKinds)} Known kinds: ${documentKinds.join(', ')}`
+          )
+      }
+      const kinds = args as DocumentEntry['kind'][]
+      const documents = [...registries.documents.values()].filter((d) => kinds.includes(d.kind))
+      return { kind: 'documents', kinds, documents, headingLevel }
+    }
+    case 'fees': {
+      const [schedule] = args
+      if (args.length !== 1 || (schedule !== 'inspection' && schedule !== 'card'))
+        fail('"@fees" takes one of: inspection, card')
+      const { fees, documents } = registries
+      return schedule === 'inspection'
+        ? { kind: 'fees', schedule, inspection: fees.inspection }
+        : {
+            kind: 'fees',
+            schedule: 'card',
+            cardFees: fees.cardFees,
+            ordinance: documents.get(fees.cardFees.ordinance)!,
+          }
+    }
+    case 'tiles': {
+      const [group] = args
+      if (args.length !== 1 || !group) fail('"@tiles" takes the name of one tile group')
+      const tiles = ctx.tiles?.[group!]
+      if (!tiles)
+        fail(
+          `"@tiles ${group}" names a group that is not under "tiles" in this page's frontmatter.${didYouMean(group!, Object.keys(ctx.tiles ?? {}))}`
+        )
+      return { kind: 'tiles', tiles: tiles!.map((tile) => resolveTile(tile, ctx)) }
+    }
+    case 'diagram': {
+      const id = args[0] as DiagramId
+      if (args.length !== 1 || !diagramIds.includes(id))
+        fail(`"@diagram" takes one of: ${diagramIds.join(', ')}`)
+      const distance = registries.facts['ceiling-distance']
+      if (typeof distance !== 'string')
+        fail('"@diagram" needs the text fact "ceiling-distance" in content/data/facts.yaml')
+      return { kind: 'diagram', diagram: id, ceilingDistance: distance as string }
+    }
+    case 'contact':
+      noArgs()
+      return { kind: 'contact', contact: registries.site }
+    case 'page-index':
+      noArgs()
+      return { kind: 'page-index', pages: [...ctx.pages] }
+    case 'estimator':
+      noArgs()
+      return {
+        kind: 'estimator',
+        rules: {
+          tiers: registries.fees.inspection.tiers,
+          methods: registries.fees.cardFees.methods,
+          holidays: registries.holidays.map((h) => h.date),
+        },
+      }
+    case 'search':
+      noArgs()
+      return { kind: 'search' }
+    case 'videos-without-captions':
+      noArgs()
+      return { kind: 'videos-without-captions', gaps: [...ctx.captionGaps] }
+    default:
+      return fail(
+        `has an unknown @ line "@${name}".${didYouMean(name, DIRECTIVES)} The @ lines are: ${DIRECTIVES.map((d) => '@' + d).join(', ')}`
+      )
+  }
+}
+
+/** A tile's target looked up: a page, an outside link or a document (checked by the content check). */
+function resolveTile(tile: Tile, ctx: MarkdownContext): ResolvedTile {
+  const base = { label: tile.label, description: tile.description }
+  if ('route' in tile) return { ...base, href: routeHref(tile.route), newTab: tile.newTab }
+  if ('link' in tile) {
+    const link = ctx.registries.links.get(tile.link)!
+    return { ...base, href: link.url, newTab: false, cue: linkCue(link) }
+  }
+  const doc = ctx.registries.documents.get(tile.document)!
+  return { ...base, href: doc.url, newTab: false, cue: documentCue(doc) }
+}

@@ -1,0 +1,100 @@
+import type { Link } from 'mdast'
+import { failAt, type MarkdownContext } from '@/lib/content/markdown/context'
+import type { Slugger } from '@/lib/content/markdown/headings'
+import { TOP_ANCHOR, USER_CONTENT_PREFIX } from '@/lib/content/markdown/processor'
+import { didYouMean } from '@/lib/content/messages'
+import { documentCue, inlineLinkCue } from '@/lib/labels'
+import { routeHref } from '@/lib/routes'
+
+/**
+ * Checks a Markdown link and rewrites it to its published address. Returns
+ * true for in-page anchors, which are checked once all headings are known.
+ */
+export function resolveLink(link: Link, ctx: MarkdownContext): boolean {
+  const url = link.url
+  if (url.startsWith('#')) return true
+  if (url.startsWith('/')) {
+    const [path = '', hash] = url.split('#', 2)
+    const route = path.length > 1 ? path.replace(/\/$/, '') : path
+    if (!ctx.routes.has(route))
+      failAt(
+        ctx,
+        link,
+        `links to "${url}", but no page has the route "${route}".${didYouMean(route, ctx.routes)}`
+      )
+    link.url =
+      routeHref(route) + (hash ? `#${hash === TOP_ANCHOR ? hash : USER_CONTENT_PREFIX + hash}` : '')
+    return false
+  }
+  const scheme = /^([a-z]+):(.*)$/.exec(url)
+  const [kind, id] = scheme ? [scheme[1], scheme[2]!] : [undefined, '']
+  const { documents, links, videos } = ctx.registries
+  const unknown = (what: string, file: string, known: Iterable<string>): never =>
+    failAt(
+      ctx,
+      link,
+      `links to ${what} "${id}", which is not in content/data/${file}.${didYouMean(id, known)}`
+    )
+  switch (kind) {
+    case 'doc': {
+      const doc = documents.get(id) ?? unknown('document', 'documents.yaml', documents.keys())
+      link.url = doc.url
+      appendCue(link, documentCue(doc), doc.language)
+      return false
+    }
+    case 'link': {
+      const entry = links.get(id) ?? unknown('the outside link', 'links.yaml', links.keys())
+      link.url = entry.url
+      appendCue(link, inlineLinkCue(entry), entry.language)
+      return false
+    }
+    case 'video': {
+      const video = videos.get(id) ?? unknown('video', 'videos.yaml', videos.keys())
+      link.url = video.url
+      return false
+    }
+    case 'http':
+    case 'https':
+      return failAt(
+        ctx,
+        link,
+        `links straight to ${url}. Add the address to content/data/links.yaml and write (link:its-id), so every outside address is kept in one place and checked`
+      )
+    case 'mailto':
+    case 'tel':
+      return failAt(
+        ctx,
+        link,
+        `has a ${kind} link. Write {{site:email}} or {{site:phone}} instead, so contact details come from content/data/site.yaml`
+      )
+    default:
+      return failAt(
+        ctx,
+        link,
+        `has a link to "${url}" that the site cannot check. Use /route, #heading, doc:id, link:id or video:id`
+      )
+  }
+}
+
+/** Adds "(PDF)" or "(PDF, Spanish)" after a link's text, and hreflang when not English. */
+function appendCue(link: Link, cue: string, language: string) {
+  if (cue) link.children.push({ type: 'text', value: ` (${cue})` })
+  if (language !== 'en') link.data = { ...link.data, hProperties: { hrefLang: language } }
+}
+
+/** Checks in-page links against the page's headings and points them at the heading ids. */
+export function resolveAnchors(anchors: Link[], headings: Slugger, ctx: MarkdownContext) {
+  for (const link of anchors) {
+    const anchor = link.url.slice(1)
+    if (anchor === TOP_ANCHOR) continue
+    if (!headings.has(anchor)) {
+      const known = headings.all()
+      failAt(
+        ctx,
+        link,
+        `links to "#${anchor}", but no heading on this page has that link.${didYouMean(anchor, known)} Headings on this page: ${known.map((s) => '#' + s).join(', ') || 'none'}`
+      )
+    }
+    link.url = `#${USER_CONTENT_PREFIX}${anchor}`
+  }
+}

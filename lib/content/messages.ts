@@ -1,0 +1,215 @@
+import type { z } from 'zod'
+
+// Turns schema problems into plain words a content editor can act on. The
+// wording of the schema library ("Too big: expected string to have <=70
+// characters") never reaches staff: every issue code has a sentence here, and
+// our own schema messages (which start with "should") are used as they are.
+
+type Issue = z.core.$ZodIssue
+
+/** Joins a schema path such as ['tiers', 0, 'amount'] into `tiers[0].amount`. */
+export function fieldName(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, i) =>
+      typeof part === 'number' ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`
+    )
+    .join('')
+}
+
+/** Edit distance between two short words (ids, field names). */
+export function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0]!
+    row[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j]!
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1))
+      diagonal = above
+    }
+  }
+  return row[b.length]!
+}
+
+/** The known word closest to `word`, when it is close enough to be a typing slip. */
+export function nearest(word: string, known: Iterable<string>): string | undefined {
+  let best: string | undefined
+  let bestDistance = Infinity
+  for (const candidate of known) {
+    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase())
+    if (distance < bestDistance) {
+      best = candidate
+      bestDistance = distance
+    }
+  }
+  const allowed = Math.max(2, Math.floor(word.length / 3))
+  return best !== undefined && bestDistance <= allowed ? best : undefined
+}
+
+/** ` Did you mean "fire-is-fast"?`, or nothing when no known word is close. */
+export function didYouMean(word: string, known: Iterable<string>): string {
+  const guess = nearest(word, known)
+  return guess ? ` Did you mean "${guess}"?` : ''
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'a group of fields',
+  array: 'a list',
+  date: 'a date',
+}
+
+function typeName(expected: string): string {
+  return TYPE_NAMES[expected] ?? expected
+}
+
+/** How a value reads in a message: the text "45 dollars", the number 3, a list. */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'empty'
+  if (typeof value === 'string') return `the text ${JSON.stringify(value)}`
+  if (Array.isArray(value)) return 'a list'
+  if (typeof value === 'object') return 'a group of fields'
+  if (typeof value === 'boolean') return value ? 'true' : 'false'
+  return `the number ${String(value)}`
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let current = data
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined
+    current = (current as Record<PropertyKey, unknown>)[key]
+  }
+  return current
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/**
+ * A schema problem in plain words: the field it is about (`path`), the
+ * place to point at in the file (`at`, the misspelled key itself for an
+ * unknown field) and what to do.
+ */
+export type Described = { path: PropertyKey[]; at: PropertyKey[]; message: string }
+
+function ownMessage(issue: Issue): string | undefined {
+  return /^should\b/.test(issue.message) ? issue.message : undefined
+}
+
+function describeOne(issue: Issue, value: unknown): string {
+  if (value === undefined) {
+    if (issue.code === 'invalid_type') return `is required (write ${typeName(issue.expected)})`
+    if (issue.code === 'invalid_value')
+      return `is required (one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')})`
+    return 'is required'
+  }
+  switch (issue.code) {
+    case 'invalid_type':
+      return `should be ${typeName(issue.expected)} but is ${describeValue(value)}`
+    case 'too_big': {
+      const max = Number(issue.maximum)
+      if (issue.origin === 'string' && typeof value === 'string')
+        return `is too long: at most ${plural(max, 'character')} (it has ${value.length}). Shorten it.`
+      if (issue.origin === 'array') return `has too many entries: at most ${max}`
+      return `should be at most ${max} (found ${String(value)})`
+    }
+    case 'too_small': {
+      const min = Number(issue.minimum)
+      if (issue.origin === 'string' && typeof value === 'string')
+        return value.trim() === ''
+          ? 'is empty; write something here'
+          : `is too short: at least ${plural(min, 'character')} (it has ${value.trim().length})`
+      if (issue.origin === 'array')
+        return `needs at least ${plural(min, 'entry').replace('entrys', 'entries')}`
+      return `should be at least ${min}, not ${String(value)}`
+    }
+    case 'invalid_format':
+      if (issue.format === 'date')
+        return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+          ? `is "${value}", which is not a real date. Write a real day as YYYY-MM-DD, for example 2027-03-01`
+          : `should be a date written as YYYY-MM-DD in quotes, for example '2027-03-01' (found ${describeValue(value)})`
+      if (issue.format === 'email')
+        return `should be an e-mail address such as name@example.org (found ${describeValue(value)})`
+      return ownMessage(issue) ?? `is not written the way this field needs (found ${describeValue(value)})`
+    case 'not_multiple_of':
+      return `should be an amount in dollars and cents, with at most two decimals, such as 45.00 (found ${describeValue(value)})`
+    case 'invalid_value':
+      return `should be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')} (found ${describeValue(value)})`
+    case 'unrecognized_keys':
+      return `has ${issue.keys.length > 1 ? 'unknown fields' : 'an unknown field'}: ${issue.keys.join(', ')} (check the spelling, or remove ${issue.keys.length > 1 ? 'them' : 'it'})`
+    case 'invalid_key':
+      return `has a name that is not allowed: ${describeValue(issue.path.at(-1))}. Names are lower case words joined by hyphens`
+    case 'custom':
+      return ownMessage(issue) ?? 'is not valid here'
+    default:
+      return ownMessage(issue) ?? 'is not valid here'
+  }
+}
+
+/**
+ * Picks the branch of a failed union that the editor most likely meant: the
+ * one whose problems are fewest, unknown fields counting last.
+ */
+function bestBranch(issue: Extract<Issue, { code: 'invalid_union' }>): Issue[] {
+  const branches = issue.errors.filter((b) => b.length > 0)
+  const score = (branch: Issue[]) =>
+    branch.filter((i) => i.code !== 'unrecognized_keys').length * 10 + branch.length
+  return [...branches].sort((a, b) => score(a) - score(b))[0] ?? []
+}
+
+/** Every schema problem of a file, in plain words, with its path in the data. */
+export function describeIssues(issues: readonly Issue[], data: unknown): Described[] {
+  const out: Described[] = []
+  const visit = (list: readonly Issue[], prefix: PropertyKey[]) => {
+    // A misspelled field shows up twice: as an unknown field, and as a
+    // missing one. Say it once: unknown field "rout" (did you mean "route"?).
+    const missing = list.filter(
+      (i) => i.code !== 'unrecognized_keys' && valueAt(data, [...prefix, ...i.path]) === undefined
+    )
+    const explained = new Set<Issue>()
+    const unknownFields = new Map<Issue, string>()
+    for (const issue of list) {
+      if (issue.code !== 'unrecognized_keys') continue
+      const here = issue.path.join('.')
+      const hints = issue.keys.map((key) => {
+        const match = missing.find(
+          (m) =>
+            !explained.has(m) &&
+            m.path.slice(0, -1).join('.') === here &&
+            nearest(key, [String(m.path.at(-1))]) !== undefined
+        )
+        if (!match) return `"${key}"`
+        explained.add(match)
+        return `"${key}" (did you mean "${String(match.path.at(-1))}"?)`
+      })
+      const many = hints.length > 1
+      unknownFields.set(
+        issue,
+        `has ${many ? 'unknown fields' : 'an unknown field'}: ${hints.join(', ')}. Check the spelling, or remove ${many ? 'them' : 'it'}`
+      )
+    }
+    for (const issue of list) {
+      const path = [...prefix, ...issue.path]
+      if (explained.has(issue)) continue
+      if (issue.code === 'invalid_union') {
+        visit(bestBranch(issue), path)
+      } else if (
+        (issue.code === 'invalid_element' || issue.code === 'invalid_key') &&
+        issue.issues.length > 0
+      ) {
+        visit(issue.issues, path)
+      } else {
+        const unknown = unknownFields.get(issue)
+        out.push({
+          path,
+          at: unknown && issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]!] : path,
+          message: unknown ?? describeOne(issue, valueAt(data, path)),
+        })
+      }
+    }
+  }
+  visit(issues, [])
+  return out
+}

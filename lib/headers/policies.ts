@@ -1,0 +1,121 @@
+import type { Block } from '@/lib/content/blocks'
+import {
+  FRAME_ORIGINS,
+  MEDIA_ORIGINS,
+  PAYMENT_ORIGINS,
+  YOUTUBE_EMBED_ORIGIN,
+} from '@/lib/providers'
+
+// The policies the site's responses and pages carry. Two layers:
+//  - the response header, the same for every page of the site (hosts send
+//    one set of headers for everything): it allows the union of what any
+//    page needs, from the fixed provider lists in lib/providers.ts;
+//  - a <meta> policy in each page that narrows it to what that page needs
+//    (a page without a form may frame nothing; only the search page may
+//    compile WebAssembly). Browsers enforce both, so a page gets only the
+//    permissions it needs on every host, even one that merges header rules.
+
+type Directives = [string, ...string[]][]
+const serialize = (directives: Directives) => directives.map((d) => d.join(' ')).join('; ')
+
+export type StylePolicy = {
+  /** sha256 hashes of inline <style> blocks the pages carry ('sha256-…'). */
+  styleHashes?: readonly string[]
+}
+
+/**
+ * The Content-Security-Policy header of every page and file. Scripts come
+ * only from the site itself. 'wasm-unsafe-eval' (which allows no JavaScript
+ * eval) is there for the search page's WebAssembly index reader; hosts that
+ * can set headers per path (nginx) leave it out elsewhere, and every other
+ * page's <meta> policy leaves it out on every host.
+ */
+export function siteCsp({
+  styleHashes = [],
+  wasm = true,
+}: StylePolicy & { wasm?: boolean } = {}): string {
+  return serialize([
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...(wasm ? ["'wasm-unsafe-eval'"] : [])],
+    ['style-src', "'self'", ...styleHashes.map((h) => `'${h}'`)],
+    ['img-src', "'self'"],
+    ['media-src', "'self'", ...MEDIA_ORIGINS],
+    ['frame-src', ...FRAME_ORIGINS],
+    ['connect-src', "'self'"],
+    ['font-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+  ])
+}
+
+/** What a page embeds and runs, read from its blocks. */
+export type PageNeeds = {
+  /** The origins of the forms on the page. */
+  formOrigins: string[]
+  youtube: boolean
+  videoFiles: boolean
+  search: boolean
+}
+
+export function pageNeeds(blocks: readonly Block[]): PageNeeds {
+  const forms = blocks.flatMap((b) => (b.kind === 'form' ? [new URL(b.form.url).origin] : []))
+  const videos = blocks.flatMap((b) => (b.kind === 'video' ? [b.video] : []))
+  return {
+    formOrigins: [...new Set(forms)].sort(),
+    youtube: videos.some((v) => v.provider === 'youtube'),
+    videoFiles: videos.some((v) => v.provider === 'file'),
+    search: blocks.some((b) => b.kind === 'search'),
+  }
+}
+
+/**
+ * A page's own narrower policy, for a <meta http-equiv> tag. It leaves out
+ * what a meta policy cannot set (frame-ancestors) and styles (the header
+ * governs those), and names only what the page uses.
+ */
+export function pageCsp(needs: PageNeeds): string {
+  const frames = [...needs.formOrigins, ...(needs.youtube ? [YOUTUBE_EMBED_ORIGIN] : [])]
+  return serialize([
+    ['script-src', "'self'", ...(needs.search ? ["'wasm-unsafe-eval'"] : [])],
+    ['frame-src', ...(frames.length ? frames : ["'none'"])],
+    ['media-src', "'self'", ...(needs.videoFiles ? MEDIA_ORIGINS : [])],
+    ['connect-src', needs.search ? "'self'" : "'none'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+  ])
+}
+
+/**
+ * Powerful features no page uses are denied. Two are allowed, for embedded
+ * frames only: `payment` for the form hosts (PayPal inside JotForm's payment
+ * forms; only payment forms' frames ask for it) and `fullscreen` for the
+ * form hosts and video players.
+ */
+export function permissionsPolicy(): string {
+  const allow = (origins: readonly string[]) => `(self ${origins.map((o) => `"${o}"`).join(' ')})`
+  const denied = [
+    'accelerometer',
+    'browsing-topics',
+    'camera',
+    'display-capture',
+    'geolocation',
+    'gyroscope',
+    'hid',
+    'idle-detection',
+    'magnetometer',
+    'microphone',
+    'midi',
+    'screen-wake-lock',
+    'serial',
+    'usb',
+    'xr-spatial-tracking',
+  ]
+  return [
+    ...denied.map((feature) => `${feature}=()`),
+    `payment=${allow(PAYMENT_ORIGINS)}`,
+    `fullscreen=${allow(FRAME_ORIGINS)}`,
+  ].join(', ')
+}

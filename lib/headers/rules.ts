@@ -1,0 +1,79 @@
+import { permissionsPolicy, siteCsp, type StylePolicy } from '@/lib/headers/policies'
+
+// The response headers of the whole site, defined once as path rules. The
+// rules use the semantics of a `_headers` file on Cloudflare Pages, the
+// reference host: every rule whose pattern matches a path adds its headers
+// (the same header twice is joined with a comma), and `detach` removes a
+// header that a broader rule added. The build writes them as out/_headers
+// (lib/headers/cloudflare.ts) and as an nginx server block
+// (lib/headers/nginx.ts); the local server reads out/_headers back, so the
+// browser tests see what the host will send.
+
+/** Long-lived caching for files whose names change when their content does. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** Everything else (HTML, the site scripts, the sitemap) is checked on each visit. */
+export const REVALIDATE = 'no-cache'
+
+export type HeaderRule = {
+  /** A path, or a pattern ending in `*` (the splat matches anything). */
+  path: string
+  set?: Record<string, string>
+  /** Headers a broader rule set, removed for these paths. */
+  detach?: string[]
+}
+
+/** The headers every response carries. */
+export function commonHeaders(style: StylePolicy = {}): Record<string, string> {
+  return {
+    'Content-Security-Policy': siteCsp(style),
+    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': permissionsPolicy(),
+    // Not `same-origin`: the payment forms open PayPal in a window that must
+    // be able to report back to the form that opened it.
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  }
+}
+
+/** The header rules, most general first. */
+export function headerRules(style: StylePolicy = {}): HeaderRule[] {
+  return [
+    { path: '/*', set: commonHeaders(style) },
+    { path: '/_next/static/*', set: { 'Cache-Control': IMMUTABLE } },
+  ]
+}
+
+/** Does a path match a rule pattern (a splat `*` matches anything, `:name` one segment)? */
+export function pathMatches(pattern: string, path: string): boolean {
+  const source = pattern
+    .split(/(\*|:[A-Za-z]\w*)/)
+    .map((part) =>
+      part === '*'
+        ? '.*'
+        : part.startsWith(':')
+          ? '[^/]+'
+          : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    )
+    .join('')
+  return new RegExp(`^${source}$`).test(path)
+}
+
+/**
+ * The headers a path gets from the rules, as the reference host applies
+ * them: matching rules in order, repeated headers joined, detached ones
+ * removed. Names keep the case the rules give them.
+ */
+export function headersForPath(rules: readonly HeaderRule[], path: string): Record<string, string> {
+  const headers = new Map<string, [string, string]>()
+  for (const rule of rules) {
+    if (!pathMatches(rule.path, path)) continue
+    for (const name of rule.detach ?? []) headers.delete(name.toLowerCase())
+    for (const [name, value] of Object.entries(rule.set ?? {})) {
+      const existing = headers.get(name.toLowerCase())
+      headers.set(name.toLowerCase(), [name, existing ? `${existing[1]}, ${value}` : value])
+    }
+  }
+  return Object.fromEntries(headers.values())
+}

@@ -1,0 +1,43 @@
+import { activeAlerts, buildDay, type ActiveAlert } from '@/lib/content/alerts'
+import type { Block } from '@/lib/content/blocks'
+import type { Site } from '@/lib/content/schemas'
+import type { SiteContent } from '@/lib/content/validate'
+import { pageCsp, pageNeeds } from '@/lib/headers/policies'
+import { resolveNavigation, type NavItem, type NavLink } from '@/lib/navigation'
+import { routeHref } from '@/lib/routes'
+import { scriptsFor, type SiteScriptName } from '@/lib/site-scripts'
+
+/** What the frame of a page (header, alerts, footer, scripts) shows: PageShell's data. */
+export type PageFrame = {
+  /** The route being rendered, or null for the not-found page. */
+  route: string | null
+  site: Site
+  navigation: { main: NavItem[]; footer: NavLink[] }
+  alerts: ActiveAlert[]
+  /** Whether the search index should include the page (not the 404 or search pages). */
+  searchable: boolean
+  scripts: SiteScriptName[]
+  /** The page's own Content-Security-Policy, narrower than the site's header. */
+  policy: string
+  /** The search page's address, for the search field in the header. */
+  searchHref?: string
+}
+
+/** The frame of a page, looked up once by the route that renders it. */
+export function pageFrame(
+  content: SiteContent,
+  route: string | null,
+  blocks: readonly Block[] = []
+): PageFrame {
+  const searchPage = content.pages.find((p) => p.blocks.some((b) => b.kind === 'search'))
+  return {
+    route,
+    site: content.registries.site,
+    navigation: resolveNavigation(content.registries),
+    alerts: activeAlerts(content.alerts, buildDay()),
+    searchable: route !== null && !blocks.some((b) => b.kind === 'search'),
+    scripts: scriptsFor(blocks),
+    policy: pageCsp(pageNeeds(blocks)),
+    searchHref: searchPage && routeHref(searchPage.route),
+  }
+}

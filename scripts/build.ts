@@ -1,0 +1,60 @@
+// npm run build: checks the content, then builds the whole site into a
+// staging folder and only then puts it in out/. A failed build, at any
+// step, leaves the previous out/ as it was. Also writes build/nginx.conf.
+import { spawnSync } from 'node:child_process'
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { buildClientScripts } from '@/lib/build/client-scripts'
+import { finishExport } from '@/lib/build/finish-export'
+import { CONTENT_DIR, readContentSource } from '@/lib/content/read-source'
+import { contentReport } from '@/lib/content/report'
+import { validateContent } from '@/lib/content/validate'
+import { nginxConfig } from '@/lib/headers/nginx'
+
+const root = process.cwd()
+const buildDir = join(root, 'build')
+const staging = join(buildDir, 'staging')
+const out = join(root, 'out')
+const step = (text: string) => console.log(`build: ${text}`)
+
+// 1. The content, exactly as `npm run check:content` checks it.
+const { content, problems } = validateContent(readContentSource())
+const report = contentReport(problems, { github: process.env.GITHUB_ACTIONS === 'true' })
+if (!content) {
+  console.error(`${report}\n\nNothing was built; out/ is unchanged.`)
+  process.exit(1)
+}
+console.log(report)
+
+// 2. The site's own scripts, then Next's static export into the staging folder.
+await buildClientScripts()
+rmSync(staging, { recursive: true, force: true })
+const next = spawnSync(join(root, 'node_modules', '.bin', 'next'), ['build'], {
+  stdio: 'inherit',
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', SITE_EXPORT_DIR: relative(root, staging) },
+})
+if (next.status !== 0) {
+  console.error('\nThe Next.js build failed; out/ is unchanged.')
+  process.exit(next.status ?? 1)
+}
+
+// 3. Plain HTML, captions, search index and headers, still in staging.
+try {
+  for (const line of await finishExport(staging, content, CONTENT_DIR)) step(line)
+} catch (error) {
+  console.error(`\nThe export could not be finished; out/ is unchanged.\n${String(error)}`)
+  process.exit(1)
+}
+writeFileSync(
+  join(buildDir, 'nginx.conf'),
+  nginxConfig({ baseUrl: content.registries.site.baseUrl })
+)
+step('wrote build/nginx.conf')
+
+// 4. Swap: the new export replaces the old one in one step.
+const previous = join(buildDir, 'previous-out')
+rmSync(previous, { recursive: true, force: true })
+if (existsSync(out)) renameSync(out, previous)
+renameSync(staging, out)
+rmSync(previous, { recursive: true, force: true })
+step(`the site is in out/ (${content.pages.length} pages)`)

@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { getSiteContent } from '@/lib/content/load'
+import { resolveNavigation } from '@/lib/navigation'
+
+// What the browser tests expect, read from the content and the export, so
+// that no test pins today's content.
+
+export const content = getSiteContent()
+export const navigation = resolveNavigation(content.registries)
+
+/** The site's pages, from the exported sitemap, as paths. */
+export function exportedRoutes(): string[] {
+  const sitemap = readFileSync(join(process.cwd(), 'out', 'sitemap.xml'), 'utf8')
+  return [...sitemap.matchAll(/<loc>https:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]!).sort()
+}
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA: the rules axe checks. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
+
+/** The dropdown menus of the main navigation, with their links. */
+export const dropdowns = navigation.main.flatMap((item) => ('items' in item ? [item] : []))
+
+/** Every link of the main navigation, dropdown items included. */
+export const navigationLinks = navigation.main.flatMap((item) =>
+  'items' in item ? item.items : [item]
+)

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { JSDOM } from 'jsdom'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { getSiteContent } from '@/lib/content/load'
+import { documentCue } from '@/lib/labels'
+import { routeHref } from '@/lib/routes'
+import { OUT, requireExport } from '../helpers/export'
+
+// Every page that lists documents by year (an `@documents` line) shows every
+// registry document of those kinds, under its year, newest year first. The
+// expected documents come from the registry, so adding one never breaks this.
+
+beforeAll(requireExport)
+
+const content = getSiteContent()
+const listPages = content.pages.filter((p) => p.blocks.some((b) => b.kind === 'documents'))
+const documentOf = (route: string) =>
+  new JSDOM(readFileSync(join(OUT, routeHref(route), 'index.html'), 'utf8')).window.document
+
+describe('document lists in the export', () => {
+  it('exist (the check below has pages to look at)', () => {
+    expect(listPages.length).toBeGreaterThan(0)
+  })
+
+  for (const page of listPages) {
+    it(`${page.route} lists every document of its kinds under its year, newest first`, () => {
+      const document = documentOf(page.route)
+      for (const block of page.blocks) {
+        if (block.kind !== 'documents') continue
+        for (const doc of block.documents) {
+          const link = [...document.querySelectorAll('main a')].find(
+            (a) => a.getAttribute('href') === doc.url
+          )
+          expect(link, doc.id).toBeDefined()
+          expect(link!.textContent).toBe(`${doc.title} (${documentCue(doc)})`)
+          const section = link!.closest('section')!
+          const heading = section.querySelector(`h${block.headingLevel}`)!.textContent
+          expect(heading, doc.id).toBe(
+            doc.year === undefined ? 'Other documents' : String(doc.year)
+          )
+        }
+      }
+      const years = [...document.querySelectorAll('main section[aria-labelledby^="documents-"]')]
+        .map((s) => s.querySelector('h2, h3, h4')!.textContent!)
+        .filter((y) => /^\d+$/.test(y))
+        .map(Number)
+      expect(years).toEqual([...years].sort((a, b) => b - a))
+    })
+  }
+})
+
+describe('document links', () => {
+  it('say their file type wherever they appear', () => {
+    const urls = new Map([...content.registries.documents.values()].map((d) => [d.url, d]))
+    let seen = 0
+    for (const page of content.pages) {
+      for (const link of documentOf(page.route).querySelectorAll('main a[href^="https://"]')) {
+        const doc = urls.get(link.getAttribute('href')!)
+        if (!doc) continue
+        seen += 1
+        expect(link.textContent, page.route).toContain(`(${documentCue(doc)})`)
+      }
+    }
+    expect(seen).toBeGreaterThan(0)
+  })
+})

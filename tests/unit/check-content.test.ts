@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { githubAnnotation } from '@/lib/content/report'
+import { edit, fixtureCopy } from '../helpers/content'
+
+// `npm run check:content`, the one check staff run: every problem in plain
+// words with file and line, and on GitHub an annotation for each.
+
+const check = (dir: string, env: Record<string, string> = {}) =>
+  spawnSync(
+    process.execPath,
+    ['--import', './scripts/register-ts.mjs', 'scripts/check-content.ts'],
+    { env: { ...process.env, GITHUB_ACTIONS: '', ...env, CONTENT_DIR: dir }, encoding: 'utf8' }
+  )
+
+describe('npm run check:content', () => {
+  it('says content ok with what it counted, then lists the notices', () => {
+    const run = check(fixtureCopy())
+    expect(run.status).toBe(0)
+    expect(run.stdout).toMatch(/^content ok: 3 pages, 5 documents, 2 videos, 1 forms, 2 links\n/)
+    expect(run.stdout).toMatch(
+      /notices \(worth a look; they do not stop the build\):\n\s+.*pages\/lessons\.md:2: is in no menu/
+    )
+    expect(run.stdout).not.toContain('::')
+  }, 30_000)
+
+  it('lists every error and exits 1', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'data/fees.yaml', 'amount: 40.00', 'amount: forty')
+    edit(dir, 'pages/home.md', 'section: home', 'section: homepage')
+    const run = check(dir)
+    expect(run.status).toBe(1)
+    expect(run.stderr).toMatch(
+      /Content check: 2 errors to fix\. Nothing is built until they are fixed\./
+    )
+    expect(run.stderr).toMatch(/data\/fees\.yaml:7: field "inspection\.tiers\[0\]\.amount"/)
+    expect(run.stderr).toMatch(/pages\/home\.md:5: field "section" should be one of/)
+  }, 30_000)
+
+  it('puts each problem on its file and line in a GitHub pull request', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'data/fees.yaml', 'amount: 40.00', 'amount: forty')
+    const run = check(dir, { GITHUB_ACTIONS: 'true' })
+    expect(run.stderr).toMatch(
+      /^::error file=.*data\/fees\.yaml,line=7,title=Content error::field "inspection\.tiers\[0\]\.amount" should be a number/m
+    )
+    const clean = check(fixtureCopy(), { GITHUB_ACTIONS: 'true' })
+    expect(clean.stdout).toMatch(
+      /^::notice file=.*pages\/lessons\.md,line=2,title=Content notice::is in no menu/m
+    )
+  }, 30_000)
+})
+
+describe('annotations', () => {
+  it('escape what would break a workflow command', () => {
+    expect(
+      githubAnnotation({
+        severity: 'error',
+        file: 'content/a,b:c.md',
+        line: 3,
+        message: '100% wrong\nsecond line',
+      })
+    ).toBe(
+      '::error file=content/a%2Cb%3Ac.md,line=3,title=Content error::100%25 wrong%0Asecond line'
+    )
+  })
+})

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest'
+import { parseHeadersFile, writeHeadersFile } from '@/lib/headers/cloudflare'
+import { nginxConfig } from '@/lib/headers/nginx'
+import { pageCsp, pageNeeds, permissionsPolicy, siteCsp } from '@/lib/headers/policies'
+import { headerRules, headersForPath, IMMUTABLE, pathMatches } from '@/lib/headers/rules'
+import { FRAME_ORIGINS, MEDIA_ORIGINS } from '@/lib/providers'
+import { fixture } from '../components/fixture-content'
+
+const directive = (csp: string, name: string) =>
+  csp.split('; ').find((d) => d.startsWith(`${name} `))
+
+describe('the site-wide Content-Security-Policy', () => {
+  const csp = siteCsp()
+
+  it('allows only the site itself for scripts and styles, never inline or eval', () => {
+    expect(directive(csp, 'default-src')).toBe("default-src 'self'")
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'")
+    expect(directive(csp, 'style-src')).toBe("style-src 'self'")
+    expect(csp).not.toMatch(/unsafe-inline|'unsafe-eval'|\*/)
+    for (const d of [
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ])
+      expect(csp).toContain(d)
+  })
+
+  it('takes its frame and media hosts from the provider lists in code, not from content', () => {
+    expect(directive(csp, 'frame-src')).toBe(`frame-src ${FRAME_ORIGINS.join(' ')}`)
+    expect(directive(csp, 'media-src')).toBe(`media-src 'self' ${MEDIA_ORIGINS.join(' ')}`)
+    expect(FRAME_ORIGINS).toContain('https://pci.jotform.com')
+  })
+
+  it('can leave WebAssembly out and allow hashed inline styles', () => {
+    const strict = siteCsp({ wasm: false, styleHashes: ['sha256-abc='] })
+    expect(directive(strict, 'script-src')).toBe("script-src 'self'")
+    expect(directive(strict, 'style-src')).toBe("style-src 'self' 'sha256-abc='")
+  })
+})
+
+describe("each page's own policy", () => {
+  const policyOf = (route: string) => pageCsp(pageNeeds(fixture.byRoute.get(route)!.blocks))
+
+  it('lets a page with nothing embedded frame nothing, fetch nothing and compile no WebAssembly', () => {
+    const csp = policyOf('/')
+    expect(directive(csp, 'script-src')).toBe("script-src 'self'")
+    expect(directive(csp, 'frame-src')).toBe("frame-src 'none'")
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'none'")
+    expect(directive(csp, 'media-src')).toBe("media-src 'self'")
+    expect(csp).not.toContain('frame-ancestors')
+  })
+
+  it('allows a page exactly the hosts of what it embeds', () => {
+    expect(directive(policyOf('/lessons'), 'media-src')).toBe(
+      `media-src 'self' ${MEDIA_ORIGINS.join(' ')}`
+    )
+    const needs = pageNeeds([
+      {
+        kind: 'form',
+        form: fixture.registries.forms.get('application')!,
+        contact: fixture.registries.site,
+      },
+      { kind: 'video', video: fixture.registries.videos.get('reading')! },
+    ])
+    expect(directive(pageCsp(needs), 'frame-src')).toBe(
+      'frame-src https://form.jotform.com https://www.youtube-nocookie.com'
+    )
+  })
+
+  it('lets only the search page compile WebAssembly and fetch its index', () => {
+    const csp = pageCsp(pageNeeds([{ kind: 'search' }]))
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'")
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self'")
+  })
+})
+
+describe('Permissions-Policy', () => {
+  it('denies powerful features and allows payment and fullscreen only to embedded hosts', () => {
+    const policy = permissionsPolicy()
+    for (const feature of ['camera', 'microphone', 'geolocation', 'usb'])
+      expect(policy).toContain(`${feature}=()`)
+    expect(policy).toContain('payment=(self "https://form.jotform.com" "https://pci.jotform.com")')
+    expect(policy).toContain('"https://www.youtube-nocookie.com"')
+  })
+})
+
+describe('header rules', () => {
+  const rules = headerRules()
+
+  it('send the security headers on every path, and keep payment popups linked to their form', () => {
+    const headers = headersForPath(rules, '/contact/')
+    expect(headers['Content-Security-Policy']).toBe(siteCsp())
+    expect(headers['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups')
+    expect(headers['Cache-Control']).toBeUndefined()
+  })
+
+  it('cache hashed assets for a year', () => {
+    expect(headersForPath(rules, '/_next/static/chunks/a.css')['Cache-Control']).toBe(IMMUTABLE)
+  })
+
+  it('match paths as the reference host does', () => {
+    expect(pathMatches('/*', '/')).toBe(true)
+    expect(pathMatches('/_next/static/*', '/_next/static/x/y.css')).toBe(true)
+    expect(pathMatches('/_next/static/*', '/_next/other.css')).toBe(false)
+    expect(pathMatches('/admin/:page', '/admin/index.html')).toBe(true)
+    expect(pathMatches('/admin/:page', '/admin/a/b')).toBe(false)
+  })
+
+  it('join a header set twice and drop a detached one, in order', () => {
+    const headers = headersForPath(
+      [
+        { path: '/*', set: { 'X-A': '1', 'X-B': '1' } },
+        { path: '/x/*', set: { 'X-A': '2' }, detach: ['x-b'] },
+      ],
+      '/x/y'
+    )
+    expect(headers).toEqual({ 'X-A': '1, 2' })
+  })
+})
+
+describe('_headers for the reference host', () => {
+  it('writes the rules, and reads back the same headers for every kind of path', () => {
+    const rules = [
+      ...headerRules(),
+      { path: '/admin/*', detach: ['Content-Security-Policy'], set: { 'X-Robots-Tag': 'noindex' } },
+    ]
+    const text = writeHeadersFile(rules)
+    expect(text).toContain('/admin/*\n  ! Content-Security-Policy\n  X-Robots-Tag: noindex')
+    const parsed = parseHeadersFile(text)
+    for (const path of ['/', '/fees/', '/_next/static/a.css', '/admin/', '/404.html'])
+      expect(headersForPath(parsed, path), path).toEqual(headersForPath(rules, path))
+  })
+
+  it('refuses a file it cannot read', () => {
+    expect(() => parseHeadersFile('  X-A: 1\n')).toThrow(/before any path/)
+    expect(() => parseHeadersFile('/*\n  nonsense\n')).toThrow(/cannot read/)
+  })
+})
+
+describe('the nginx configuration', () => {
+  const config = nginxConfig({ baseUrl: 'https://bureau.example.org' })
+  const location = (name: string) => {
+    const start = config.indexOf(`location ${name} {`)
+    return config.slice(start, config.indexOf('\n    }', start))
+  }
+
+  it('uses only directives nginx 1.22 knows', () => {
+    expect(config).toContain('listen 443 ssl http2;')
+    expect(config).not.toMatch(/^\s*http2 on;/m)
+  })
+
+  it('redirects plain HTTP to the canonical HTTPS address, not the Host header', () => {
+    expect(config).toContain('return 301 https://bureau.example.org$request_uri;')
+    expect(config).toContain('server_name bureau.example.org www.bureau.example.org;')
+    expect(config).toContain('absolute_redirect off;')
+    expect(config).not.toContain('$host')
+  })
+
+  it('hides its version, hidden files and the header file', () => {
+    expect(config.match(/server_tokens off;/g)).toHaveLength(2)
+    expect(config).toContain('location ~ /\\.(?!well-known/) {')
+    expect(location('= /_headers')).toContain('return 404;')
+  })
+
+  it('compresses text, XML and JSON and says so to caches', () => {
+    expect(config).toContain('gzip_vary on;')
+    expect(config).toMatch(/gzip_types .*application\/json.*application\/xml/)
+  })
+
+  it('sends every header in every location, also on its own error responses', () => {
+    for (const name of ['/', '/search/', '/pagefind/', '/_next/static/', '= /404.html']) {
+      const block = location(name)
+      for (const header of Object.keys(headersForPath(headerRules(), '/')))
+        expect(block, `${name} ${header}`).toMatch(new RegExp(`add_header ${header} ".*" always;`))
+    }
+  })
+
+  it('lets only the search page and its index compile WebAssembly', () => {
+    expect(location('/search/')).toContain("'wasm-unsafe-eval'")
+    expect(location('/pagefind/')).toContain("'wasm-unsafe-eval'")
+    expect(location('/')).not.toContain("'wasm-unsafe-eval'")
+    expect(location('= /404.html')).not.toContain("'wasm-unsafe-eval'")
+  })
+})

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { formatDate } from '@/lib/dates'
+import { cardFeeLabel, tierLabel } from '@/lib/fees'
+import { formatMoney } from '@/lib/money'
+import { registries } from '../../components/fixture-content'
+import { errorOf, html } from './render'
+
+const { fees } = registries
+const tier = (id: string) => fees.inspection.tiers.find((t) => t.id === id)!
+
+describe('tokens', () => {
+  it('write figures from the registries', () => {
+    const out = html(
+      'Pay {{fee:standard}} {{tier:standard}} ahead; re-inspection {{fee:reinspection}}. Card: {{card-fee:online}}. CO: {{fact:co-alarm-life}}. Since {{fact:resumed}}.'
+    )
+    expect(out).toContain(
+      `Pay ${formatMoney(tier('standard').amount)} ${tierLabel(tier('standard'))} ahead; ` +
+        `re-inspection ${formatMoney(fees.inspection.reinspection)}. ` +
+        `Card: ${cardFeeLabel(fees.cardFees.methods[0]!)}. CO: 7 years. Since ${formatDate('2021-12-13')}.`
+    )
+  })
+  it('make contact tokens into links that do not break across lines', () => {
+    expect(html('Call {{site:phone}} or write {{site:email}}.')).toContain(
+      'Call <a href="tel:+15550100100,3">(555)\u00a0010\u20110100\u00a0ext.\u00a03</a> or write <a href="mailto:bureau@example.org">bureau@example.org</a>.'
+    )
+  })
+  it('refuse unknown tokens and broken braces, suggesting the nearest', () => {
+    expect(errorOf('{{fact:co-alarm-lif}}')).toContain(
+      '"co-alarm-lif" is not in content/data/facts.yaml. Did you mean "co-alarm-life"?'
+    )
+    expect(errorOf('{{colour:red}}')).toContain('unknown kind of token "colour"')
+    expect(errorOf('{{fact:co-alarm-life}')).toContain('not a complete token')
+    expect(errorOf('{{fact:co-alarm-life}} and {{ oops }} and {{fee:standard}}')).toContain(
+      'not a complete token'
+    )
+    expect(errorOf('{{site:fax}}')).toContain('site tokens are name, organization')
+  })
+})
