@@ -3,17 +3,17 @@
 // it. Exits 1 when any address is broken. Needs the internet; it is not part
 // of the build or of `npm test`, since outside sites change on their own.
 // Under GitHub Actions it also prints annotations that mark the lines.
-import { join } from 'node:path'
 import { checkLinks, formatLinkReport } from '@/lib/build/link-check'
 import { collectTargets } from '@/lib/build/link-targets'
+import { readContentSource } from '@/lib/content/read-source'
 
 const started = performance.now()
-const targets = collectTargets(join(process.cwd(), 'content'))
+const targets = collectTargets(readContentSource())
 const uses = targets.reduce((sum, target) => sum + target.uses.length, 0)
 console.log(`Checking ${targets.length} addresses (used ${uses} times in content/)…\n`)
 
 const results = await checkLinks(targets)
-console.log(formatLinkReport(results, { githubActions: Boolean(process.env.GITHUB_ACTIONS) }))
+console.log(formatLinkReport(results, { githubActions: process.env.GITHUB_ACTIONS === 'true' }))
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 console.log(`Took ${seconds} s.`)

@@ -1,22 +1,35 @@
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { collectTargets } from '@/lib/build/link-targets'
+import { readContentSource } from '@/lib/content/read-source'
+import { edit, fixtureCopy } from '../helpers/content'
 
 describe('collectTargets', () => {
-  const targets = collectTargets(join(process.cwd(), 'content'))
+  const dir = fixtureCopy()
+  // One address used twice counts once, with both uses.
+  edit(dir, 'data/links.yaml', 'https://district2.example.org/', 'https://www.nfpa.org/tips.pdf')
+  const targets = collectTargets(readContentSource(dir))
 
   it('finds the addresses of documents, links, videos and forms, once each', () => {
     const files = new Set(targets.flatMap((t) => t.uses.map((u) => u.file)))
-    expect([...files].sort()).toEqual([
-      'content/data/documents.yaml',
-      'content/data/forms.yaml',
-      'content/data/links.yaml',
-      'content/data/videos.yaml',
+    expect([...files].map((f) => f.replace(dir, '')).sort()).toEqual([
+      '/data/documents.yaml',
+      '/data/forms.yaml',
+      '/data/links.yaml',
+      '/data/videos.yaml',
     ])
     const urls = targets.map((t) => t.url)
     expect(new Set(urls).size).toBe(urls.length)
     expect(urls.every((url) => url.startsWith('https://'))).toBe(true)
+    expect(
+      targets.find((t) => t.url === 'https://www.nfpa.org/tips.pdf')!.uses.map((u) => u.id)
+    ).toEqual(['nfpa', 'district-2'])
+  })
+
+  it('refuses content with errors, pointing at the content check', () => {
+    const broken = fixtureCopy()
+    edit(broken, 'data/links.yaml', 'type: pdf', 'type: paper')
+    expect(() => collectTargets(readContentSource(broken))).toThrow(/npm run check:content/)
   })
 
   it('points every use at the line that holds the address, with the entry id', () => {
