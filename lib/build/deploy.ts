@@ -1,0 +1,85 @@
+// What `npm run deploy` does, decided without touching anything: publish out/
+// to Cloudflare Pages with Cloudflare's own CLI (wrangler), run through npx at
+// an exact version so nothing heavy joins the project's dependencies.
+// Cloudflare Pages reads out/_headers from the upload and applies it, including
+// `! Name` lines that detach a header on one path.
+
+/** The wrangler release the deploy runs; raise it on purpose, never float it. */
+export const WRANGLER_VERSION = '4.164.0'
+
+/** The production branch of the Pages project: deploys to it go live. */
+export const PRODUCTION_BRANCH = 'main'
+
+/** Where the one-time set-up (Cloudflare project, token, GitHub secrets) is explained. */
+export const SETUP_DOCS = 'deploy/README.md ("Cloudflare Pages")'
+
+/** The settings the deploy needs, and where each one lives in GitHub. */
+export const SETTINGS = [
+  { name: 'CLOUDFLARE_API_TOKEN', kind: 'secret' },
+  { name: 'CLOUDFLARE_ACCOUNT_ID', kind: 'secret' },
+  { name: 'CLOUDFLARE_PAGES_PROJECT', kind: 'variable' },
+] as const
+
+export type Env = Record<string, string | undefined>
+
+export type DeployPlan =
+  /** Nothing to publish from: stop with an error. */
+  | { action: 'refuse'; message: string }
+  /** Not set up (yet): say what is missing and stop without failing. */
+  | { action: 'skip'; missing: string[]; message: string }
+  | { action: 'run'; command: string; args: string[] }
+
+/** The CLI to run: DEPLOY_COMMAND (split on spaces, for tests) or wrangler through npx. */
+export function deployCommand(env: Env): string[] {
+  const override = env.DEPLOY_COMMAND?.trim()
+  if (override) return override.split(/\s+/)
+  return ['npx', '--yes', `wrangler@${WRANGLER_VERSION}`]
+}
+
+/**
+ * Decides the deploy. `out` says what the build left in out/ (the folder
+ * published, relative to the project root).
+ */
+export function planDeploy(env: Env, out: { index: boolean; headers: boolean }): DeployPlan {
+  const absent = [!out.index && 'out/index.html', !out.headers && 'out/_headers'].filter(
+    (file): file is string => Boolean(file)
+  )
+  if (absent.length > 0) {
+    return {
+      action: 'refuse',
+      message:
+        `Deploy refused: ${absent.join(' and ')} ${absent.length > 1 ? 'are' : 'is'} missing. ` +
+        `Run \`npm run build\` first; it writes the whole site, with its headers, to out/.`,
+    }
+  }
+
+  const missing = SETTINGS.filter(({ name }) => !env[name]?.trim())
+  if (missing.length > 0) {
+    const list = missing.map(({ name, kind }) => `${name} (${kind})`).join(', ')
+    return {
+      action: 'skip',
+      missing: missing.map(({ name }) => name),
+      message:
+        `Deploy skipped: the site was built but not published, because ${list} ` +
+        `${missing.length > 1 ? 'are' : 'is'} not set. Add ${missing.length > 1 ? 'them' : 'it'} ` +
+        `in the repository's Settings > Secrets and variables > Actions, as ${SETUP_DOCS} explains.`,
+    }
+  }
+
+  const project = env.CLOUDFLARE_PAGES_PROJECT?.trim() ?? ''
+  const [command, ...prefix] = deployCommand(env) as [string, ...string[]]
+  return {
+    action: 'run',
+    command,
+    args: [
+      ...prefix,
+      'pages',
+      'deploy',
+      'out',
+      '--project-name',
+      project,
+      '--branch',
+      PRODUCTION_BRANCH,
+    ],
+  }
+}

@@ -1,0 +1,183 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { deployCommand, planDeploy, WRANGLER_VERSION } from '@/lib/build/deploy'
+
+const SETTINGS = {
+  CLOUDFLARE_API_TOKEN: 'token-123',
+  CLOUDFLARE_ACCOUNT_ID: 'account-456',
+  CLOUDFLARE_PAGES_PROJECT: 'mtfp1-bureau',
+}
+const BUILT = { index: true, headers: true }
+
+describe('planDeploy', () => {
+  it('runs wrangler at one exact version through npx, deploying out/ to the main branch', () => {
+    expect(WRANGLER_VERSION).toMatch(/^\d+\.\d+\.\d+$/)
+    expect(planDeploy(SETTINGS, BUILT)).toEqual({
+      action: 'run',
+      command: 'npx',
+      args: [
+        '--yes',
+        `wrangler@${WRANGLER_VERSION}`,
+        'pages',
+        'deploy',
+        'out',
+        '--project-name',
+        'mtfp1-bureau',
+        '--branch',
+        'main',
+      ],
+    })
+  })
+
+  it('runs DEPLOY_COMMAND instead, when it is set', () => {
+    expect(deployCommand({ DEPLOY_COMMAND: ' node  /tmp/fake.mjs ' })).toEqual([
+      'node',
+      '/tmp/fake.mjs',
+    ])
+    const plan = planDeploy({ ...SETTINGS, DEPLOY_COMMAND: '/bin/fake' }, BUILT)
+    expect(plan).toMatchObject({ action: 'run', command: '/bin/fake' })
+    expect(plan.action === 'run' && plan.args[0]).toBe('pages')
+  })
+
+  it('skips, naming every missing setting, when the Cloudflare settings are absent or empty', () => {
+    // GitHub passes an unset secret or variable as an empty string.
+    const plan = planDeploy(
+      { CLOUDFLARE_ACCOUNT_ID: 'account-456', CLOUDFLARE_API_TOKEN: '' },
+      BUILT
+    )
+    expect(plan).toMatchObject({
+      action: 'skip',
+      missing: ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_PAGES_PROJECT'],
+    })
+    expect(plan.action === 'skip' && plan.message).toBe(
+      'Deploy skipped: the site was built but not published, because CLOUDFLARE_API_TOKEN (secret), ' +
+        "CLOUDFLARE_PAGES_PROJECT (variable) are not set. Add them in the repository's Settings > " +
+        'Secrets and variables > Actions, as deploy/README.md ("Cloudflare Pages") explains.'
+    )
+  })
+
+  it('refuses when out/ has no index.html or no _headers, before looking at the settings', () => {
+    expect(planDeploy(SETTINGS, { index: false, headers: true })).toMatchObject({
+      action: 'refuse',
+      message: expect.stringMatching(
+        /^Deploy refused: out\/index\.html is missing\. Run `npm run build` first/
+      ),
+    })
+    expect(planDeploy({}, { index: true, headers: false })).toMatchObject({
+      action: 'refuse',
+      message: expect.stringContaining('out/_headers is missing'),
+    })
+    expect(planDeploy({}, { index: false, headers: false })).toMatchObject({
+      action: 'refuse',
+      message: expect.stringContaining('out/index.html and out/_headers are missing'),
+    })
+  })
+})
+
+describe('npm run deploy', () => {
+  const script = join(process.cwd(), 'scripts', 'deploy.ts')
+  const register = pathToFileURL(join(process.cwd(), 'scripts', 'register-ts.mjs')).href
+
+  /** A project folder with a built out/ (or parts of one), and a fake Cloudflare CLI. */
+  function project(files: string[] = ['index.html', '_headers']) {
+    const dir = mkdtempSync(join(tmpdir(), 'deploy-'))
+    mkdirSync(join(dir, 'out'))
+    for (const file of files) writeFileSync(join(dir, 'out', file), 'x')
+    const fake = join(dir, 'fake-wrangler.mjs')
+    writeFileSync(
+      fake,
+      `import { writeFileSync } from 'node:fs'
+writeFileSync(process.env.FAKE_LOG, JSON.stringify({
+  args: process.argv.slice(2),
+  cwd: process.cwd(),
+  token: process.env.CLOUDFLARE_API_TOKEN,
+  account: process.env.CLOUDFLARE_ACCOUNT_ID,
+}))
+process.exit(Number(process.env.FAKE_EXIT ?? 0))
+`
+    )
+    return { dir, log: join(dir, 'fake.json'), command: `${process.execPath} ${fake}` }
+  }
+
+  function deploy(dir: string, env: Record<string, string>) {
+    // Only the variables given here: none of the caller's Cloudflare settings.
+    const base = {
+      NODE_ENV: 'test' as const,
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+    }
+    return spawnSync(process.execPath, ['--import', register, script], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...base, ...env },
+    })
+  }
+
+  it('runs the CLI with the exact arguments and the credentials in its environment', () => {
+    const { dir, log, command } = project()
+    const run = deploy(dir, { ...SETTINGS, DEPLOY_COMMAND: command, FAKE_LOG: log })
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(JSON.parse(readFileSync(log, 'utf8'))).toEqual({
+      args: ['pages', 'deploy', 'out', '--project-name', 'mtfp1-bureau', '--branch', 'main'],
+      cwd: dir,
+      token: 'token-123',
+      account: 'account-456',
+    })
+  })
+
+  it('exits with the exit code of the CLI', () => {
+    const { dir, log, command } = project()
+    const run = deploy(dir, { ...SETTINGS, DEPLOY_COMMAND: command, FAKE_LOG: log, FAKE_EXIT: '3' })
+    expect(run.status).toBe(3)
+    expect(existsSync(log)).toBe(true)
+  })
+
+  it('exits 0 with a message naming the missing settings, running nothing', () => {
+    const { dir, log, command } = project()
+    const run = deploy(dir, {
+      CLOUDFLARE_PAGES_PROJECT: 'mtfp1-bureau',
+      DEPLOY_COMMAND: command,
+      FAKE_LOG: log,
+    })
+    expect(run.status).toBe(0)
+    expect(run.stdout).toContain(
+      'because CLOUDFLARE_API_TOKEN (secret), CLOUDFLARE_ACCOUNT_ID (secret) are not set'
+    )
+    expect(run.stdout).toContain('deploy/README.md')
+    expect(run.stdout).not.toContain('::notice')
+    expect(existsSync(log)).toBe(false)
+  })
+
+  it('also shows the message as a notice on GitHub Actions', () => {
+    const { dir } = project()
+    const run = deploy(dir, { GITHUB_ACTIONS: 'true' })
+    expect(run.status).toBe(0)
+    expect(run.stdout).toMatch(
+      /^::notice title=Deploy skipped::Deploy skipped: .*CLOUDFLARE_API_TOKEN/m
+    )
+  })
+
+  it('exits 1 without running anything when out/ is missing or incomplete', () => {
+    for (const files of [[], ['index.html'], ['_headers']]) {
+      const { dir, log, command } = project(files)
+      const run = deploy(dir, { ...SETTINGS, DEPLOY_COMMAND: command, FAKE_LOG: log })
+      expect(run.status, files.join()).toBe(1)
+      expect(run.stderr).toMatch(/^Deploy refused: out\/.* missing/)
+      expect(existsSync(log)).toBe(false)
+    }
+    const empty = mkdtempSync(join(tmpdir(), 'deploy-'))
+    expect(deploy(empty, SETTINGS).status).toBe(1)
+  })
+
+  it('exits 1 with a message when the CLI cannot be started', () => {
+    const { dir } = project()
+    const run = deploy(dir, { ...SETTINGS, DEPLOY_COMMAND: join(dir, 'no-such-cli') })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('Deploy failed: could not start')
+  })
+})

@@ -1,0 +1,221 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { SETTINGS } from '@/lib/build/deploy'
+import { PREVIEW_RETENTION_DAYS } from '@/lib/build/preview-note'
+import { parseDailyCron, publishDue } from '@/lib/build/schedule'
+import { workflowFiles } from '@/lib/build/workflow-lint'
+import packageJson from '@/package.json'
+
+// The workflows stay thin: after checkout and Node set-up every step runs an
+// npm script (or .ci/run), so everything CI does is something the local
+// tests cover. These tests hold the workflows to that, and to the settings
+// the other modules rely on. (actionlint checks their syntax: lint:workflows.)
+
+type Step = {
+  uses?: string
+  run?: string
+  with?: Record<string, unknown>
+  env?: Record<string, string>
+  'working-directory'?: string
+}
+type Job = {
+  'runs-on': string
+  if?: string
+  needs?: string | string[]
+  permissions?: unknown
+  strategy?: { matrix: Record<string, unknown[]> }
+  steps: Step[]
+}
+type Workflow = {
+  on: Record<string, unknown>
+  permissions: unknown
+  concurrency?: { group: string; 'cancel-in-progress': boolean }
+  jobs: Record<string, Job>
+}
+
+const DIR = join(process.cwd(), '.github', 'workflows')
+const load = (name: string): Workflow => parse(readFileSync(join(DIR, name), 'utf8'))
+const workflows = workflowFiles(DIR).map((file) => ({
+  name: file.slice(DIR.length + 1),
+  workflow: parse(readFileSync(file, 'utf8')) as Workflow,
+}))
+const steps = (workflow: Workflow) => Object.values(workflow.jobs).flatMap((job) => job.steps)
+
+/** npm scripts the workflows call that are being written on other branches. */
+const PENDING_SCRIPTS = ['test:quick', 'diff:pages', 'check:links']
+
+/** The only commands a step may run. */
+const RUN_FORMS = [
+  /^npm install$/,
+  /^npm install && npm run build$/,
+  /^bash \.ci\/run$/,
+  /^npm run [\w:-]+(?: -- [^>]+?)?$/,
+  // Into the run summary only with --silent: npm's "> script" banner would land there too.
+  /^npm run --silent [\w:-]+(?: -- [^>]+?)? >> "\$GITHUB_STEP_SUMMARY"$/,
+]
+
+describe('every workflow', () => {
+  it.each(workflows)('$name runs only npm scripts and .ci/run after set-up', ({ workflow }) => {
+    for (const step of steps(workflow)) {
+      if (step.uses) {
+        // Official actions only, each pinned to a major version.
+        expect(step.uses).toMatch(/^actions\/(checkout|setup-node|upload-artifact)@v\d+$/)
+        continue
+      }
+      const run = String(step.run).trim()
+      expect(
+        RUN_FORMS.some((form) => form.test(run)),
+        run
+      ).toBe(true)
+      // Values from GitHub reach a command through env:, never pasted into it.
+      expect(run).not.toContain('${{')
+    }
+  })
+
+  it.each(workflows)('$name calls npm scripts that exist', ({ workflow }) => {
+    const scripts = Object.keys(packageJson.scripts)
+    for (const step of steps(workflow)) {
+      for (const [, name] of String(step.run ?? '').matchAll(/npm run (?:--silent )?([\w:-]+)/g)) {
+        expect([...scripts, ...PENDING_SCRIPTS], `npm run ${name}`).toContain(name)
+      }
+    }
+  })
+
+  it.each(workflows)('$name can only read the repository', ({ workflow }) => {
+    expect(workflow.permissions).toEqual({ contents: 'read' })
+    for (const job of Object.values(workflow.jobs)) expect(job.permissions).toBeUndefined()
+  })
+
+  it.each(workflows)('$name runs on ubuntu-24.04, with Node set up before npm', ({ workflow }) => {
+    for (const job of Object.values(workflow.jobs)) {
+      expect(job['runs-on']).toBe('ubuntu-24.04')
+      const [checkout, setup, ...rest] = job.steps
+      expect(checkout?.uses).toMatch(/^actions\/checkout@/)
+      // Nothing pushes: no checkout leaves the token in the git config.
+      for (const step of job.steps.filter((s) => s.uses?.startsWith('actions/checkout'))) {
+        expect(step.with?.['persist-credentials']).toBe(false)
+      }
+      expect(setup?.uses).toMatch(/^actions\/setup-node@/)
+      expect(setup?.with?.['node-version']).toBeDefined()
+      const installs = rest.some((step) => /npm install|\.ci\/run/.test(step.run ?? ''))
+      expect(setup?.with?.cache).toBe(installs ? 'npm' : undefined)
+    }
+  })
+})
+
+describe('checks.yml', () => {
+  const checks = load('checks.yml')
+
+  it('runs on pull requests, pushes to main and by hand, cancelling superseded runs', () => {
+    expect(Object.keys(checks.on).sort()).toEqual(['pull_request', 'push', 'workflow_dispatch'])
+    expect(checks.on.push).toEqual({ branches: ['main'] })
+    expect(checks.concurrency).toEqual({
+      group: 'checks-${{ github.event.pull_request.number || github.ref }}',
+      'cancel-in-progress': true,
+    })
+  })
+
+  it('reports the quick checks on Node 24 in their own job', () => {
+    const { quick } = checks.jobs
+    expect(quick?.steps[1]?.with?.['node-version']).toBe(24)
+    expect(quick?.steps.slice(2).map((step) => step.run)).toEqual([
+      'npm install',
+      'npm run test:quick',
+    ])
+  })
+
+  it('runs the full test command through .ci/run on Node 20 and 24', () => {
+    const { full } = checks.jobs
+    expect(full?.strategy?.matrix.node).toEqual([20, 24])
+    expect(full?.steps[1]?.with?.['node-version']).toBe('${{ matrix.node }}')
+    expect(full?.steps.at(-1)?.run).toBe('bash .ci/run')
+  })
+
+  it('builds a preview of pull requests only, diffs it against the base and uploads it', () => {
+    const { preview } = checks.jobs
+    expect(preview?.if).toBe("github.event_name == 'pull_request'")
+    const base = preview?.steps.find((step) => step.with?.path === 'base')
+    expect(base?.with?.ref).toBe('${{ github.event.pull_request.base.sha }}')
+    // The pull request is built before base/ exists inside it.
+    const runs = preview?.steps.map((step) => step.run ?? step.uses)
+    expect(runs?.indexOf('npm run build')).toBeGreaterThan(0)
+    expect(runs?.indexOf('npm run build')).toBeLessThan(preview?.steps.indexOf(base!) ?? -1)
+    expect(preview?.steps.find((step) => step['working-directory'] === 'base')?.run).toBe(
+      'npm install && npm run build'
+    )
+    expect(runs).toContain('npm run --silent diff:pages -- base/out out >> "$GITHUB_STEP_SUMMARY"')
+    const upload = preview?.steps.find((step) => step.uses?.startsWith('actions/upload-artifact'))
+    expect(upload?.with).toMatchObject({
+      path: 'out/',
+      'retention-days': PREVIEW_RETENTION_DAYS,
+    })
+  })
+
+  it('audits the production dependencies', () => {
+    expect(checks.jobs.audit?.steps.at(-1)?.run).toBe('npm run audit:prod')
+    expect(packageJson.scripts['audit:prod']).toBe('npm audit --omit=dev')
+  })
+})
+
+describe('publish.yml', () => {
+  const publish = load('publish.yml')
+  const crons = (publish.on.schedule as { cron: string }[]).map((entry) => entry.cron)
+
+  it('runs on pushes to main, by hand, and on two daily schedules', () => {
+    expect(publish.on.push).toEqual({ branches: ['main'] })
+    expect(publish.on).toHaveProperty('workflow_dispatch')
+    expect(crons).toEqual(['0 9 * * *', '0 10 * * *'])
+  })
+
+  it('has exactly one of its schedules publish each day, at 05:00 in New Jersey', () => {
+    for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000) {
+      const due = crons.filter((cron) => {
+        const { hour, minute } = parseDailyCron(cron)
+        return publishDue(cron, new Date(day + hour * 3_600_000 + minute * 60_000)).due
+      })
+      expect(due, new Date(day).toISOString()).toHaveLength(1)
+    }
+  })
+
+  it('publishes only when the guard says so, one run at a time, never cancelling one', () => {
+    expect(publish.concurrency).toEqual({ group: 'publish', 'cancel-in-progress': false })
+    const guard = publish.jobs.due?.steps.at(-1)
+    expect(guard?.run).toBe('npm run schedule:due -- "$FIRED"')
+    expect(guard?.env).toEqual({ FIRED: '${{ github.event.schedule }}' })
+    expect(publish.jobs.publish).toMatchObject({
+      needs: 'due',
+      if: "needs.due.outputs.due == 'true' && github.ref == 'refs/heads/main'",
+    })
+    expect(publish.jobs.publish?.steps.slice(2).map((step) => step.run)).toEqual([
+      'npm install',
+      'npm run build',
+      'npm run deploy',
+    ])
+  })
+
+  it('hands the deploy the Cloudflare secrets and variable it checks for', () => {
+    const deploy = publish.jobs.publish?.steps.at(-1)
+    const expected = Object.fromEntries(
+      SETTINGS.map(({ name, kind }) => [
+        name,
+        `\${{ ${kind === 'secret' ? 'secrets' : 'vars'}.${name} }}`,
+      ])
+    )
+    expect(deploy?.env).toEqual(expected)
+  })
+})
+
+describe('links.yml', () => {
+  const links = load('links.yml')
+
+  it('checks the outside links and audits the dependencies every week, and by hand', () => {
+    expect(links.on.schedule).toEqual([{ cron: expect.stringMatching(/^\d+ \d+ \* \* [0-6]$/) }])
+    expect(links.on).toHaveProperty('workflow_dispatch')
+    expect(Object.values(links.jobs).map((job) => job.steps.at(-1)?.run)).toEqual([
+      'npm run check:links',
+      'npm run audit:prod',
+    ])
+  })
+})
