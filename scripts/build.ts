@@ -19,7 +19,8 @@ const step = (text: string) => console.log(`build: ${text}`)
 
 // 1. The content, exactly as `npm run check:content` checks it.
 const { content, problems } = validateContent(readContentSource())
-const report = contentReport(problems, { github: process.env.GITHUB_ACTIONS === 'true' })
+// Annotations on GitHub come from `npm run check:content`, which the checks run first.
+const report = contentReport(problems)
 if (!content) {
   console.error(`${report}\n\nNothing was built; out/ is unchanged.`)
   process.exit(1)
