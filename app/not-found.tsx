@@ -2,14 +2,18 @@ import type { Metadata } from 'next'
 import { PageIndex } from '@/components/PageIndex'
 import { PageShell } from '@/components/PageShell'
 import { getSiteContent } from '@/lib/content/load'
-import { tabTitle } from '@/lib/metadata'
+import { feedLink, tabTitle } from '@/lib/metadata'
 import { pageFrame } from '@/lib/page-frame'
 
 const TITLE = 'Page not found'
 
 export function generateMetadata(): Metadata {
   const { site } = getSiteContent().registries
-  return { title: tabTitle({ title: TITLE }, site), robots: { index: false } }
+  return {
+    title: tabTitle({ title: TITLE }, site),
+    robots: { index: false },
+    alternates: { types: feedLink(site) },
+  }
 }
 
 /** Exported as 404.html: says what happened and offers every page of the site. */

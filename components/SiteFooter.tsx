@@ -1,6 +1,7 @@
 import { phoneText } from '@/lib/labels'
 import type { Site } from '@/lib/content/schemas'
 import type { NavLink } from '@/lib/navigation'
+import { FEED_PATH } from '@/lib/routes'
 
 type SiteFooterProps = { site: Site; links: NavLink[] }
 
@@ -35,6 +36,9 @@ export function SiteFooter({ site, links }: SiteFooterProps) {
                 </a>
               </li>
             ))}
+            <li>
+              <a href={FEED_PATH}>News feed (Atom)</a>
+            </li>
           </ul>
         </nav>
       </div>

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import type { PageFrontmatter, Site } from '@/lib/content/schemas'
-import { routeHref } from '@/lib/routes'
+import { FEED_PATH, routeHref } from '@/lib/routes'
 
 /** Browsers and search engines cut titles longer than this. */
 export const MAX_TITLE = 70
@@ -26,6 +26,14 @@ export function pageMetadata(
   return {
     title: tabTitle(page, site),
     description: page.description,
-    alternates: { canonical: new URL(routeHref(page.route), site.baseUrl).href },
+    alternates: {
+      canonical: new URL(routeHref(page.route), site.baseUrl).href,
+      types: feedLink(site),
+    },
   }
+}
+
+/** The link in every page's head to the news feed, so browsers and readers find it. */
+export function feedLink(site: Pick<Site, 'name'>) {
+  return { 'application/atom+xml': [{ url: FEED_PATH, title: `${site.name}: what's new` }] }
 }

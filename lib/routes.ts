@@ -7,6 +7,9 @@ export function routeHref(route: string): string {
   return route === '/' ? '/' : `${route}/`
 }
 
+/** The Atom feed of notices and new documents (lib/feed.ts). */
+export const FEED_PATH = '/feed.xml'
+
 /** Captions files from content/captions are published under /captions/. */
 export const CAPTIONS_PATH = '/captions/'
 

@@ -1,0 +1,13 @@
+import { buildDay } from '@/lib/content/alerts'
+import { getSiteContent } from '@/lib/content/load'
+import { atomFeed } from '@/lib/feed'
+
+// /feed.xml: the Atom feed of notices and newly published documents, written
+// when the site is built (every day, so new entries appear on their day).
+export const dynamic = 'force-static'
+
+export function GET() {
+  return new Response(atomFeed(getSiteContent(), buildDay()), {
+    headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' },
+  })
+}

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { JSDOM } from 'jsdom'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { buildDay } from '@/lib/content/alerts'
+import { getSiteContent } from '@/lib/content/load'
+import { feedEntries } from '@/lib/feed'
+import { FEED_PATH } from '@/lib/routes'
+import { exportedPages, OUT, requireExport } from '../helpers/export'
+
+// The news feed as built: valid Atom, its entries those the registries give
+// for the build day, and linked from every page.
+beforeAll(requireExport)
+
+describe('the news feed in the export', () => {
+  it('is Atom with the entries the registries give, newest first', () => {
+    const xml = readFileSync(join(OUT, FEED_PATH), 'utf8')
+    const doc = new JSDOM(xml, { contentType: 'application/xml' }).window.document
+    expect(doc.documentElement.namespaceURI).toBe('http://www.w3.org/2005/Atom')
+    const ids = [...doc.querySelectorAll('entry > id')].map((e) => e.textContent)
+    const day = buildDay()
+    const yesterday = new Date(Date.parse(day) - 86_400_000).toISOString().slice(0, 10)
+    // The build may have run just before midnight in New Jersey.
+    const expected = [day, yesterday].map((d) => feedEntries(getSiteContent(), d).map((e) => e.id))
+    expect(expected).toContainEqual(ids)
+    const dates = [...doc.querySelectorAll('entry > updated')].map((e) => e.textContent!)
+    expect(dates).toEqual([...dates].sort().reverse())
+  })
+
+  it('is linked from the head and the footer of every page', () => {
+    for (const { path, document } of exportedPages()) {
+      const link = document.querySelector('head link[rel="alternate"][type="application/atom+xml"]')
+      const { baseUrl } = getSiteContent().registries.site
+      expect(link?.getAttribute('href'), path).toBe(new URL(FEED_PATH, baseUrl).href)
+      expect(document.querySelector(`footer a[href="${FEED_PATH}"]`), path).not.toBeNull()
+    }
+  })
+})
