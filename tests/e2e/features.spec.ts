@@ -199,3 +199,30 @@ test.describe('inspection fees with JavaScript off', () => {
     await expect(page.getByText('Estimate your inspection fee')).toBeHidden()
   })
 })
+
+test.describe('an alert after its last day, when a daily build was missed', () => {
+  // The page as a missed build left it: an alert that ended yesterday.
+  const target = routeHref(content.pages.find((p) => p.route !== '/')!.route)
+  const withAlert = async (page: import('@playwright/test').Page, end: string) => {
+    await page.route(`**${target}`, async (route) => {
+      const response = await route.fetch()
+      const body = (await response.text()).replace(
+        '<h1',
+        `<section aria-labelledby="alert-x" data-alert="urgent" data-alert-end="${end}"><h2 id="alert-x">Urgent notice</h2><p>Burn ban.</p></section><h1`
+      )
+      await route.fulfill({ response, body })
+    })
+    await page.clock.setFixedTime(new Date('2026-11-26T09:00:00-05:00'))
+    await page.goto(target)
+  }
+
+  test('is hidden by the site script the day after it ends', async ({ page }) => {
+    await withAlert(page, '2026-11-25')
+    await expect(page.getByText('Burn ban.')).toBeHidden()
+  })
+
+  test('still shows on its last day', async ({ page }) => {
+    await withAlert(page, '2026-11-26')
+    await expect(page.getByText('Burn ban.')).toBeVisible()
+  })
+})

@@ -1,37 +1,64 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as plainTest } from '@playwright/test'
+import { test as plainTest, type Page } from '@playwright/test'
 import { expect, test } from './guarded-test'
 import { exportedRoutes, navigationLinks, WCAG_TAGS } from './site'
 
-// Every built route, in real Chromium, at a desktop and a phone width.
+// Every built route, in real Chromium: structure and axe at a desktop and a
+// phone width, and reflow at 320 px with and without the WCAG 1.4.12 text
+// spacing, all from one page load.
 const routes = [...exportedRoutes(), '/404.html']
 
+/** The text spacing of WCAG 1.4.12, as a user style sheet would apply it. */
+const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important;
+  word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }`
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+  return results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`
+  )
+}
+
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
 for (const route of routes) {
-  for (const width of [1280, 375]) {
-    test(`${route} at ${width}px: one h1, landmarks, no axe violations, no sideways scroll`, async ({
-      page,
-    }) => {
-      await page.setViewportSize({ width, height: 900 })
-      const response = await page.goto(route)
-      expect(response?.status()).toBe(200)
-      await expect(page.locator('h1')).toHaveCount(1)
-      await expect(page.locator('main h1')).toBeVisible()
-      await expect(page.getByRole('banner')).toHaveCount(1)
-      await expect(page.getByRole('main')).toHaveCount(1)
-      await expect(page.getByRole('contentinfo')).toHaveCount(1)
+  test(`${route}: one h1, landmarks, no axe violations at 1280 and 375 px, reflow at 320 px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    const response = await page.goto(route)
+    expect(response?.status()).toBe(200)
+    await expect(page.locator('h1')).toHaveCount(1)
+    await expect(page.locator('main h1')).toBeVisible()
+    await expect(page.getByRole('banner')).toHaveCount(1)
+    await expect(page.getByRole('main')).toHaveCount(1)
+    await expect(page.getByRole('contentinfo')).toHaveCount(1)
+    expect(await axeViolations(page), '1280 px').toEqual([])
+    expect(await sidewaysScroll(page), 'scrolls sideways at 1280 px').toBeLessThanOrEqual(0)
 
-      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
-      const violations = results.violations.map(
-        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`
-      )
-      expect(violations).toEqual([])
+    await page.setViewportSize({ width: 375, height: 900 })
+    expect(await axeViolations(page), '375 px').toEqual([])
+    expect(await sidewaysScroll(page), 'scrolls sideways at 375 px').toBeLessThanOrEqual(0)
 
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth
-      )
-      expect(overflow, 'page scrolls sideways').toBeLessThanOrEqual(0)
-    })
-  }
+    await page.setViewportSize({ width: 320, height: 900 })
+    expect(await sidewaysScroll(page), 'scrolls sideways at 320 px').toBeLessThanOrEqual(0)
+    // A constructed style sheet, as a user style would be: the page's policy
+    // allows no inline style, and none is needed for this.
+    await page.evaluate((css) => {
+      const sheet = new CSSStyleSheet()
+      sheet.replaceSync(css)
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+    }, TEXT_SPACING)
+    expect(
+      await page.evaluate(() => getComputedStyle(document.body).letterSpacing),
+      'the text spacing applies'
+    ).not.toBe('normal')
+    expect(
+      await sidewaysScroll(page),
+      'scrolls sideways at 320 px with text spacing'
+    ).toBeLessThanOrEqual(0)
+  })
 }
 
 // The browser logs the 404 status as a console error, so this test runs
