@@ -14,10 +14,13 @@ import { nginxConfig } from '@/lib/headers/nginx'
 const root = process.cwd()
 const buildDir = join(root, 'build')
 const staging = join(buildDir, 'staging')
-const out = join(root, 'out')
+// SITE_OUT_DIR builds elsewhere (the scale benchmark); the site itself goes to out/.
+const out = join(root, process.env.SITE_OUT_DIR ?? 'out')
 const step = (text: string) => console.log(`build: ${text}`)
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
 
 // 1. The content, exactly as `npm run check:content` checks it.
+let started = performance.now()
 const { content, problems } = validateContent(readContentSource())
 // Annotations on GitHub come from `npm run check:content`, which the checks run first.
 const report = contentReport(problems)
@@ -26,9 +29,13 @@ if (!content) {
   process.exit(1)
 }
 console.log(report)
+step(`checked the content in ${seconds(started)}`)
 
 // 2. The site's own scripts, then Next's static export into the staging folder.
+started = performance.now()
 await buildClientScripts()
+step(`built the site scripts in ${seconds(started)}`)
+started = performance.now()
 rmSync(staging, { recursive: true, force: true })
 const next = spawnSync(join(root, 'node_modules', '.bin', 'next'), ['build'], {
   stdio: 'inherit',
@@ -38,6 +45,7 @@ if (next.status !== 0) {
   console.error('\nThe Next.js build failed; out/ is unchanged.')
   process.exit(next.status ?? 1)
 }
+step(`Next.js exported the pages in ${seconds(started)}`)
 
 // 3. Plain HTML, captions, search index and headers, still in staging.
 try {

@@ -17,18 +17,23 @@ export async function finishExport(
   content: SiteContent,
   contentDir: string
 ): Promise<string[]> {
+  const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
+  let started = performance.now()
   const stripped = stripRuntime(dir)
+  const strippedIn = seconds(started)
   const captions = join(contentDir, 'captions')
   if (existsSync(captions)) {
     mkdirSync(join(dir, CAPTIONS_PATH), { recursive: true })
     cpSync(captions, join(dir, CAPTIONS_PATH), { recursive: true })
   }
+  started = performance.now()
   const indexed = await buildSearchIndex(dir, content)
+  const indexedIn = seconds(started)
   writeFileSync(join(dir, '_headers'), writeHeadersFile(headerRules()))
   return [
     `${stripped.pages} pages made plain HTML; removed ${stripped.scriptsRemoved} scripts and ` +
-      `${stripped.preloadsRemoved} script preloads; deleted ${stripped.filesDeleted} framework files`,
-    `search index of ${indexed.pages} pages and ${indexed.documents} documents`,
+      `${stripped.preloadsRemoved} script preloads; deleted ${stripped.filesDeleted} framework files in ${strippedIn}`,
+    `search index of ${indexed.pages} pages and ${indexed.documents} documents in ${indexedIn}`,
     'wrote _headers for the host',
   ]
 }

@@ -80,13 +80,14 @@ export function validateContent(source: ContentSource): ValidationResult {
     description: f.description,
     section: f.section,
   }))
+  const gaps = captionGaps(registries, published)
   const context = (file: string, lineOffset: number): MarkdownContext => ({
     file,
     lineOffset,
     routes,
     registries,
     pages: index,
-    captionGaps: captionGaps(registries, published),
+    captionGaps: gaps,
   })
   const transcripts = renderTranscripts(source, registries, context, problems)
   const alerts = renderAlerts(source, registries, context, problems)
@@ -463,14 +464,18 @@ const VIDEO_LINE = /^@video[ \t]+([a-z0-9-]+)[ \t]*$/gm
 
 /** Videos with no captions file, and the published pages that show each. */
 function captionGaps(registries: Registries, pages: PageFile[]): CaptionGap[] {
+  const shownOn = new Map<string, Pick<IndexedPage, 'route' | 'title'>[]>()
+  for (const { body, frontmatter } of pages) {
+    for (const [, id] of body.matchAll(VIDEO_LINE))
+      shownOn.set(id!, [...(shownOn.get(id!) ?? []), { route: frontmatter.route, title: frontmatter.title }])
+  }
   return [...registries.videos.values()]
     .filter((video) => !video.captions)
     .map((video) => ({
       video,
-      pages: pages
-        .filter((p) => [...p.body.matchAll(VIDEO_LINE)].some((m) => m[1] === video.id))
-        .map(({ frontmatter: { route, title } }) => ({ route, title }))
-        .sort((a, b) => a.route.localeCompare(b.route)),
+      pages: [...new Map((shownOn.get(video.id) ?? []).map((p) => [p.route, p])).values()].sort(
+        (a, b) => a.route.localeCompare(b.route)
+      ),
     }))
 }
 

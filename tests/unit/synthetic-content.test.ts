@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { syntheticContent } from '@/lib/build/synthetic-content'
+import { readContentSource } from '@/lib/content/read-source'
+import { validateContent } from '@/lib/content/validate'
+import { FIXTURE } from '../helpers/content'
+
+// The scale benchmark's made-up content must be valid content, or the
+// benchmark would time a failing check instead of a build.
+describe('synthetic content for the scale benchmark', () => {
+  it('passes the content check, with the pages, documents and menus asked for', () => {
+    const { content, problems } = validateContent(readContentSource(syntheticContent(30, FIXTURE)))
+    expect(problems.filter((p) => p.severity === 'error')).toEqual([])
+    const synthetic = content!.pages.filter((p) => p.route.startsWith('/synthetic-page-'))
+    expect(synthetic).toHaveLength(30)
+    expect(
+      [...content!.registries.documents.keys()].filter((id) => id.startsWith('synthetic-'))
+    ).toHaveLength(300)
+    expect(content!.registries.navigation.main.filter((i) => 'items' in i).length).toBeGreaterThan(
+      3
+    )
+  })
+})
