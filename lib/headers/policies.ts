@@ -81,7 +81,9 @@ export function pageCsp(needs: PageNeeds): string {
     ['script-src', "'self'", ...(needs.search ? ["'wasm-unsafe-eval'"] : [])],
     ['frame-src', ...(frames.length ? frames : ["'none'"])],
     ['media-src', "'self'", ...(needs.videoFiles ? MEDIA_ORIGINS : [])],
-    ['connect-src', needs.search ? "'self'" : "'none'"],
+    // Same origin only. ('none' would do for most pages, but tools such as
+    // Lighthouse fetch /robots.txt from inside the page.)
+    ['connect-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],
