@@ -28,9 +28,7 @@ describe('FeeEstimator', () => {
   })
 
   it('asks for the date the inspection is needed by, and says it is only an estimate', () => {
-    const { container, getByLabelText } = render(
-      <FeeEstimator rules={rules} holidays={holidays} />
-    )
+    const { container, getByLabelText } = render(<FeeEstimator rules={rules} holidays={holidays} />)
     expect(getByLabelText('Date you need the inspection by')).toHaveAttribute('type', 'date')
     expect(container.textContent).toContain('Monday to Friday, except the state holidays')
     expect(container.textContent).toContain('This is an estimate.')
