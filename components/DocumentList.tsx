@@ -20,8 +20,16 @@ export function groupByYear(documents: DocumentEntry[], kinds: DocumentEntry['ki
   return [...groups.entries()].map(([year, docs]) => ({ year, documents: docs }))
 }
 
-/** A year-by-year list of district documents (the `@documents` line). */
+/** What a list says while the registry holds no document of its kinds. */
+export const NO_DOCUMENTS = 'None published yet.'
+
+/**
+ * A year-by-year list of district documents (the `@documents` line). With no
+ * documents of its kinds yet, it says so, so a heading above it is never left
+ * standing over nothing.
+ */
 export function DocumentList({ documents, kinds, headingLevel = 2 }: DocumentListProps) {
+  if (documents.length === 0) return <p className="my-6">{NO_DOCUMENTS}</p>
   const Heading = `h${headingLevel}` as const
   return (
     <div className="my-6 space-y-8">

@@ -1,6 +1,12 @@
+import type { Holiday } from '@/lib/content/schemas'
+import { formatDate } from '@/lib/dates'
 import type { EstimatorRules } from '@/lib/fee-estimate'
 
-type FeeEstimatorProps = { rules: EstimatorRules }
+type FeeEstimatorProps = {
+  rules: EstimatorRules
+  /** The holidays the count leaves out (holidays.yaml), listed for the reader. */
+  holidays: Holiday[]
+}
 
 /**
  * The inspection fee estimator. The server renders it hidden with its rules
@@ -8,7 +14,7 @@ type FeeEstimatorProps = { rules: EstimatorRules }
  * (lib/fee-estimate.ts). Without JavaScript it stays hidden and the fee table
  * above it says everything.
  */
-export function FeeEstimator({ rules }: FeeEstimatorProps) {
+export function FeeEstimator({ rules, holidays }: FeeEstimatorProps) {
   return (
     <section
       aria-labelledby="estimator-title"
@@ -20,14 +26,26 @@ export function FeeEstimator({ rules }: FeeEstimatorProps) {
         Estimate your inspection fee
       </h2>
       <p className="mt-2">
-        Enter the day you would like the inspection. We count the business days from today (weekdays
-        that are not New Jersey state holidays), find your fee and add the card fee for each way of
-        paying.
+        Enter the date you need the inspection by. The estimate counts the business days from today
+        to that date: Monday to Friday, except the state holidays listed below. Then it finds the
+        fee and adds the card fee for each way of paying.
       </p>
+      <details className="mt-2">
+        <summary className="cursor-pointer font-semibold">
+          State holidays the estimate leaves out
+        </summary>
+        <ul className="mt-2 list-disc pl-6">
+          {holidays.map((holiday) => (
+            <li key={holiday.date}>
+              {formatDate(holiday.date)}: {holiday.name}
+            </li>
+          ))}
+        </ul>
+      </details>
       <form className="mt-4 flex flex-wrap items-end gap-3" noValidate>
         <div className="flex flex-col">
           <label htmlFor="inspection-date" className="font-semibold">
-            Requested inspection date
+            Date you need the inspection by
           </label>
           <input
             id="inspection-date"
@@ -44,8 +62,8 @@ export function FeeEstimator({ rules }: FeeEstimatorProps) {
       </form>
       <div id="estimator-result" className="mt-4" aria-live="polite" data-estimator-result />
       <p className="mt-4 text-base">
-        This is an estimate. The fee schedule and the township ordinance decide what you pay, and
-        fees may change.
+        This is an estimate. An inspector sets the inspection date from the bureau&apos;s schedule,
+        and that date decides the fee. Fees are subject to change.
       </p>
     </section>
   )

@@ -70,7 +70,7 @@ function BlockView({ block }: { block: Block }) {
     case 'page-index':
       return <PageIndex pages={block.pages} />
     case 'estimator':
-      return <FeeEstimator rules={block.rules} />
+      return <FeeEstimator rules={block.rules} holidays={block.holidays} />
     case 'search':
       return <SearchPanel />
     case 'videos-without-captions':

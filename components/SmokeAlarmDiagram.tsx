@@ -43,7 +43,7 @@ function LevelsDiagram() {
         className="h-auto w-full text-ink"
       >
         <title id="levels-title">
-          Where smoke and carbon monoxide alarms go in a two-storey house
+          Where smoke and carbon monoxide alarms go in a two-story house
         </title>
         <desc id="levels-desc">
           A house cut open to show three levels. The basement has a smoke alarm on the ceiling. The

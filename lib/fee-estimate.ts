@@ -105,7 +105,7 @@ export function estimate(today: string, inspection: string, rules: EstimatorRule
     return {
       ok: false,
       problem: 'invalid',
-      message: 'Enter the inspection date as a full date, for example 03/15/27.',
+      message: 'Enter the date you need the inspection by as a full date, for example 03/15/27.',
     }
   }
   if (inspection < today) {
@@ -122,7 +122,7 @@ export function estimate(today: string, inspection: string, rules: EstimatorRule
     return {
       ok: false,
       problem: 'beyond-holidays',
-      message: `The holiday calendar runs through ${lastHolidayYear}. Call us for a date after that.`,
+      message: `The estimate knows the state holidays only through ${lastHolidayYear}. For a later date, call or e-mail the bureau.`,
     }
   }
   if (!isBusinessDay(parseIsoDay(inspection).getTime(), new Set(rules.holidays))) {
@@ -130,7 +130,7 @@ export function estimate(today: string, inspection: string, rules: EstimatorRule
       ok: false,
       problem: 'closed',
       message:
-        'That day is a weekend or a state holiday. Inspections are done on business days: choose another date.',
+        'That day is a weekend or a state holiday. The estimate counts business days only: choose a weekday that is not a holiday.',
     }
   }
   const businessDays = businessDaysBetween(today, inspection, rules.holidays)

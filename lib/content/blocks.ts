@@ -2,6 +2,7 @@ import type {
   DocumentEntry,
   Fees,
   FormEntry,
+  Holiday,
   LinkEntry,
   sections,
   Site,
@@ -60,7 +61,7 @@ export type Block =
   | { kind: 'contact'; contact: Site }
   | { kind: 'diagram'; diagram: DiagramId; ceilingDistance: string }
   | { kind: 'page-index'; pages: IndexedPage[] }
-  | { kind: 'estimator'; rules: EstimatorRules }
+  | { kind: 'estimator'; rules: EstimatorRules; holidays: Holiday[] }
   | { kind: 'search' }
   | { kind: 'videos-without-captions'; gaps: CaptionGap[] }
 

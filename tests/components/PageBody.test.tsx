@@ -46,6 +46,7 @@ const every: Block[] = [
   {
     kind: 'estimator',
     rules: { tiers: registries.fees.inspection.tiers, methods: [], holidays: [] },
+    holidays: [],
   },
   { kind: 'search' },
   { kind: 'videos-without-captions', gaps: [] },

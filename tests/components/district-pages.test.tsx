@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { DocumentList, NO_DOCUMENTS } from '@/components/DocumentList'
 import { PageBody } from '@/components/PageBody'
 import { loadSiteContent } from '@/lib/content/load'
 import { fixtureCopy, put } from '../helpers/content'
@@ -38,6 +39,55 @@ describe('document lists', () => {
       'href',
       'https://files.example.org/budget-2027.pdf'
     )
+  })
+
+  it('say "None published yet." for a kind with no documents, with no year headings', () => {
+    const dir = fixtureCopy()
+    put(
+      dir,
+      'pages/reports.md',
+      [
+        '---',
+        'route: /reports',
+        'title: Reports',
+        'description: A test page whose document list has no entries in the registry yet.',
+        'section: district',
+        '---',
+        '',
+        '## Reports by year',
+        '',
+        '@documents finance-report',
+        '',
+      ].join('\n')
+    )
+    const content = loadSiteContent(dir)
+    expect([...content.registries.documents.values()].map((d) => d.kind)).not.toContain(
+      'finance-report'
+    )
+    renderRoute(content, '/reports')
+    expect(screen.getByText(NO_DOCUMENTS)).toBeInTheDocument()
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Reports by year'])
+  })
+
+  it('list documents, and no "None published yet.", once the kind has one', () => {
+    const content = contentWith(`
+- id: finance-report-2026
+  title: 2026 annual finance report
+  kind: finance-report
+  year: 2026
+  type: pdf
+  url: https://files.example.org/finance-report-2026.pdf
+`)
+    render(
+      <DocumentList
+        documents={[...content.registries.documents.values()].filter(
+          (d) => d.kind === 'finance-report'
+        )}
+        kinds={['finance-report']}
+      />
+    )
+    expect(screen.getByRole('link', { name: '2026 annual finance report (PDF)' })).toBeVisible()
+    expect(screen.queryByText(NO_DOCUMENTS)).toBeNull()
   })
 
   it('keep a document off the lists of other kinds', () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { NO_DOCUMENTS } from '@/components/DocumentList'
 import { getSiteContent } from '@/lib/content/load'
 import { documentCue } from '@/lib/labels'
 import { routeHref } from '@/lib/routes'
@@ -28,6 +29,11 @@ describe('document lists in the export', () => {
       const document = documentOf(page.route)
       for (const block of page.blocks) {
         if (block.kind !== 'documents') continue
+        const main = document.querySelector('main')!.textContent!
+        // An empty list says so, and only then.
+        expect(main.includes(NO_DOCUMENTS), page.route).toBe(
+          page.blocks.some((b) => b.kind === 'documents' && b.documents.length === 0)
+        )
         for (const doc of block.documents) {
           const link = [...document.querySelectorAll('main a')].find(
             (a) => a.getAttribute('href') === doc.url

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getSiteContent } from '@/lib/content/load'
 import { pageCsp, pageNeeds } from '@/lib/headers/policies'
+import { MAX_TITLE } from '@/lib/metadata'
 import { scriptsFor, SITE_SCRIPT_SOURCES, SITE_SCRIPTS } from '@/lib/site-scripts'
 import {
   exportedPages,
@@ -137,6 +138,14 @@ describe('every page', () => {
       }
     }
     expect(titles.size).toBe(pages.length)
+  })
+
+  it('ends every browser tab title with the site name, within the length that fits', () => {
+    const { site } = getSiteContent().registries
+    for (const { document, path } of pages) {
+      expect(document.title.endsWith(site.name), `${path}: ${document.title}`).toBe(true)
+      expect(document.title.length, `${path}: ${document.title}`).toBeLessThanOrEqual(MAX_TITLE)
+    }
   })
 
   it('titles every iframe, gives every image alt text, names every svg image', () => {

@@ -118,12 +118,21 @@ describe('dates the estimator refuses, with a clear message', () => {
   })
   it('an invalid date', () => {
     for (const bad of ['', '2026-02-30', '12/15/2026', 'soon']) {
-      expect(estimate(MONDAY, bad, rules)).toMatchObject({ ok: false, problem: 'invalid' })
+      expect(estimate(MONDAY, bad, rules)).toMatchObject({
+        ok: false,
+        problem: 'invalid',
+        message: expect.stringMatching(/date you need the inspection by/),
+      })
     }
   })
   it('a weekend or a holiday', () => {
-    expect(estimate(MONDAY, '2026-12-05', rules)).toMatchObject({ ok: false, problem: 'closed' })
-    expect(estimate(MONDAY, '2026-12-25', rules)).toMatchObject({ ok: false, problem: 'closed' })
+    for (const day of ['2026-12-05', '2026-12-25']) {
+      expect(estimate(MONDAY, day, rules)).toMatchObject({
+        ok: false,
+        problem: 'closed',
+        message: expect.stringMatching(/weekend or a state holiday.*business days only/),
+      })
+    }
   })
   it('a date beyond the holiday calendar', () => {
     expect(estimate(MONDAY, '2028-03-01', rules)).toMatchObject({

@@ -137,6 +137,7 @@ export function directiveBlock(
           methods: registries.fees.cardFees.methods,
           holidays: registries.holidays.map((h) => h.date),
         },
+        holidays: registries.holidays,
       }
     case 'search':
       noArgs()

@@ -1,0 +1,47 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { getSiteContent } from '@/lib/content/load'
+import { exportedPages, requireExport, routeOf, type ExportedPage } from '../helpers/export'
+
+// Every embedded form offers, right above its frame, another way to reach the
+// bureau: the phone and e-mail from the site registry. The pages come from
+// the content (any page with an `@form` line), so a new form page is covered
+// by itself.
+
+const content = getSiteContent()
+const formUrls = new Map(
+  content.pages.map((p) => [
+    p.route,
+    p.blocks.flatMap((b) => (b.kind === 'form' ? [b.form.url] : [])),
+  ])
+)
+const formRoutes = [...formUrls].filter(([, urls]) => urls.length > 0).map(([route]) => route)
+
+let pages: ExportedPage[]
+beforeAll(() => {
+  requireExport()
+  pages = exportedPages().filter((p) => formRoutes.includes(routeOf(p) ?? ''))
+})
+
+describe('embedded forms in the export', () => {
+  it('exist (the check below has pages to look at)', () => {
+    expect(pages.length).toBe(formRoutes.length)
+    expect(pages.length).toBeGreaterThan(0)
+  })
+
+  it('each have the bureau phone and e-mail next to the frame', () => {
+    const { phone, email } = content.registries.site
+    for (const page of pages) {
+      const { document, path } = page
+      const urls = formUrls.get(routeOf(page)!)!
+      const frames = [...document.querySelectorAll('main iframe')].filter((f) =>
+        urls.includes(f.getAttribute('src') ?? '')
+      )
+      expect(frames.length, path).toBe(urls.length)
+      for (const frame of frames) {
+        const beside = frame.parentElement!
+        expect(beside.querySelector(`a[href="tel:${phone.dial}"]`), path).not.toBeNull()
+        expect(beside.querySelector(`a[href="mailto:${email}"]`), path).not.toBeNull()
+      }
+    }
+  })
+})
