@@ -13,7 +13,7 @@ import { NGINX_DEFAULTS, NGINX_MIN_VERSION } from '@/lib/headers/nginx'
 
 /** The plain-words failure when nginx is missing. The tests never skip for it. */
 export const NGINX_MISSING =
-  'nginx is not installed, and the tests run the site on real nginx. Install it with ' +
+  'The tests run the site on real nginx, and nginx was not found. Install it with ' +
   '`sudo apt-get install nginx` (.ci/run installs it on a clean machine), or set NGINX_PATH ' +
   'to the nginx program.'
 
@@ -31,12 +31,13 @@ export function nginxProgram(
   env: Record<string, string | undefined> = process.env,
   sbin = '/usr/sbin/nginx'
 ): string {
-  const candidates = [
-    env.NGINX_PATH,
-    ...(env.PATH ?? '').split(':').map((dir) => dir && join(dir, 'nginx')),
-    sbin,
-  ]
-  const found = candidates.find((file) => file && existsSync(file))
+  if (env.NGINX_PATH) {
+    if (existsSync(env.NGINX_PATH)) return env.NGINX_PATH
+    throw new Error(`NGINX_PATH is ${env.NGINX_PATH}: no such file. ${NGINX_MISSING}`)
+  }
+  const onPath = (env.PATH ?? '').split(':').filter(Boolean)
+  const candidates = [...onPath.map((dir) => join(dir, 'nginx')), sbin]
+  const found = candidates.find((file) => existsSync(file))
   if (!found) throw new Error(NGINX_MISSING)
   return found
 }

@@ -33,6 +33,11 @@ async function testSetup() {
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Home</title><p>home page text')
   writeFileSync(join(root, '404.html'), '<!doctype html><title>Not found</title><p>not found')
   writeFileSync(join(root, 'captions', 'talk.vtt'), 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n')
+  // Files that exist and must not be served.
+  mkdirSync(join(root, '.git'))
+  writeFileSync(join(root, '.git', 'config'), '[core]\n')
+  writeFileSync(join(root, '.env'), 'SECRET=1\n')
+  writeFileSync(join(root, '_headers'), '/*\n  X-Test: 1\n')
   const certificate = makeCertificate(dir)
   const ports = { httpsPort: await freePort(), httpPort: await freePort() }
   const options = { baseUrl: BASE_URL, root, ...certificate, ...ports }
@@ -70,6 +75,7 @@ describe('the generated nginx configuration on real nginx', () => {
   it('says how to install nginx where it is missing', () => {
     const empty = mkdtempSync(join(tmpdir(), 'no-nginx-'))
     expect(() => nginxProgram({ PATH: empty }, join(empty, 'nginx'))).toThrow(NGINX_MISSING)
+    expect(() => nginxProgram({ NGINX_PATH: join(empty, 'nginx') })).toThrow(NGINX_MISSING)
     expect(NGINX_MISSING).toContain('apt-get install nginx')
   })
 
@@ -106,7 +112,7 @@ describe('the generated nginx configuration on real nginx', () => {
     }
   })
 
-  it('serves captions files as text/vtt and pages with the headers', async () => {
+  it('serves captions as text/vtt, pages with the headers, and no hidden file', async () => {
     const { dir, options, ports, ca } = await testSetup()
     const nginx = await startNginx(nginxPrefix(nginxConfig(options), dir), ports)
     try {
@@ -118,6 +124,11 @@ describe('the generated nginx configuration on real nginx', () => {
       expect(home.status).toBe(200)
       expect(home.headers['content-type']).toBe('text/html; charset=utf-8')
       expect(home.headers['content-security-policy']).toContain("default-src 'self'")
+      for (const path of ['/.git/config', '/.env', '/_headers']) {
+        const hidden = await get(`${nginx.https}${path}`, ca)
+        expect(hidden.status, path).toBe(404)
+        expect(hidden.headers['x-frame-options'], path).toBe('DENY')
+      }
     } finally {
       await nginx.stop()
     }
