@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -30,13 +30,18 @@ async function startShippedNginx(): Promise<RunningNginx> {
   if (!existsSync(shipped))
     throw new Error('build/nginx.conf is missing: run `npm run build` before the browser tests.')
   const dir = mkdtempSync(join(tmpdir(), 'nginx-e2e-'))
-  const ports = { httpsPort: await freePort(), httpPort: await freePort() }
-  const config = localConfig(readFileSync(shipped, 'utf8'), {
-    ...makeCertificate(dir),
-    ...ports,
-    root: join(process.cwd(), 'out'),
-  })
-  return startNginx(nginxPrefix(config, dir), ports)
+  try {
+    const ports = { httpsPort: await freePort(), httpPort: await freePort() }
+    const config = localConfig(readFileSync(shipped, 'utf8'), {
+      ...makeCertificate(dir),
+      ...ports,
+      root: join(process.cwd(), 'out'),
+    })
+    return await startNginx(nginxPrefix(config, dir), ports)
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
 }
 
 export const test = guarded.extend<

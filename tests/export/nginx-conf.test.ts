@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -28,6 +28,7 @@ describe('build/nginx.conf', () => {
       'ssl_certificate_key',
     ])
     const result = nginxTest(nginxPrefix(local, dir))
+    rmSync(dir, { recursive: true, force: true })
     expect(result.output).toMatch(/test is successful/)
     expect(result.passed).toBe(true)
     expect(result.warnings).toEqual([])

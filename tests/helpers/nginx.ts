@@ -283,6 +283,7 @@ export async function startNginx(
   while (!(await listening(ports.httpsPort))) {
     if (code !== undefined || Date.now() > deadline) {
       child.kill('SIGKILL')
+      process.removeListener('exit', stopOnExit)
       throw new Error(`nginx did not start (exit code ${code}):\n${stderr}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 50))

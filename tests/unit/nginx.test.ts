@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { NGINX_MIN_VERSION, nginxConfig } from '@/lib/headers/nginx'
 import {
   atLeast,
@@ -26,8 +26,12 @@ import {
 
 const BASE_URL = 'https://bureau.example.org'
 
+const made: string[] = []
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
 async function testSetup() {
   const dir = mkdtempSync(join(tmpdir(), 'nginx-unit-'))
+  made.push(dir)
   const root = join(dir, 'site')
   mkdirSync(join(root, 'captions'), { recursive: true })
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Home</title><p>home page text')
@@ -74,6 +78,7 @@ describe('the generated nginx configuration on real nginx', () => {
 
   it('says how to install nginx where it is missing', () => {
     const empty = mkdtempSync(join(tmpdir(), 'no-nginx-'))
+    made.push(empty)
     expect(() => nginxProgram({ PATH: empty }, join(empty, 'nginx'))).toThrow(NGINX_MISSING)
     expect(() => nginxProgram({ NGINX_PATH: join(empty, 'nginx') })).toThrow(NGINX_MISSING)
     expect(NGINX_MISSING).toContain('apt-get install nginx')
