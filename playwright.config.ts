@@ -1,15 +1,26 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+import type { ServerOptions } from './tests/e2e/served'
 
-// Browser tests run against the built export (npm run build), served by the
-// same server as `npm run serve`, in real Chromium: Debian's /usr/bin/chromium
-// here (CHROMIUM_PATH overrides it), or Playwright's own browser where that is
-// installed.
+// Browser tests run against the built export (npm run build), in real
+// Chromium: Debian's /usr/bin/chromium here (CHROMIUM_PATH overrides it), or
+// Playwright's own browser where that is installed. Two projects:
+//  - node: every spec, served by the same server as `npm run serve`;
+//  - nginx: tests/e2e/nginx.spec.ts and the payment popups, served over HTTPS
+//    by real nginx with the configuration the build wrote (each worker starts
+//    one; see tests/e2e/served.ts).
 const chromium =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 const port = Number(process.env.E2E_PORT ?? 4173)
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+]
 
-export default defineConfig({
+export default defineConfig<Record<never, never>, ServerOptions>({
   testDir: 'tests/e2e',
   forbidOnly: !!process.env.CI,
   fullyParallel: true,
@@ -18,17 +29,29 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     ...devices['Desktop Chrome'],
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: chromium, args },
   },
+  projects: [
+    { name: 'node', testIgnore: /nginx\.spec\.ts$/ },
+    // Fails once, saying how to install nginx, where it is missing.
+    { name: 'nginx-installed', testMatch: /nginx\.setup\.ts$/ },
+    {
+      name: 'nginx',
+      dependencies: ['nginx-installed'],
+      testMatch: /(nginx|payments)\.spec\.ts$/,
+      use: {
+        server: 'nginx',
+        ignoreHTTPSErrors: true,
+        // Nothing from the internet: every host but localhost is unknown to
+        // the browser (frames of other hosts fail to load; the payment test
+        // answers for JotForm and PayPal itself, before any lookup).
+        launchOptions: {
+          executablePath: chromium,
+          args: [...args, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost'],
+        },
+      },
+    },
+  ],
   webServer: {
     command: `node --import ./scripts/register-ts.mjs scripts/serve.ts`,
     env: { PORT: String(port) },

@@ -1,12 +1,15 @@
 import { siteCsp, type StylePolicy } from '@/lib/headers/policies'
 import { commonHeaders, IMMUTABLE, REVALIDATE } from '@/lib/headers/rules'
+import { CAPTIONS_PATH } from '@/lib/routes'
 
 // An nginx configuration serving the export with the site's headers, from
-// the same definitions as out/_headers. It works on nginx 1.22 (Debian 12)
-// and later: `listen ... ssl http2` is accepted by every version from 1.9.5
-// (1.25.1 and later warn that `http2 on;` is the newer spelling, and still
-// start). The tests run `nginx -t` on it and serve the browser tests
-// through it.
+// the same definitions as out/_headers. One text for every supported nginx:
+// HTTP/2 is switched on with `listen ... ssl http2`, the only spelling 1.22
+// to 1.25.0 know (the `http2 on;` directive needs 1.25.1; there the old
+// spelling still works and `nginx -t` prints a deprecation warning). The
+// tests run `nginx -t` on it (tests/unit/nginx.test.ts, and on the file the
+// build writes in tests/export/nginx-conf.test.ts) and serve the browser
+// tests through it (the `nginx` Playwright project).
 
 export type NginxOptions = {
   /** The site's public address (site.yaml baseUrl): its host is the canonical name. */
@@ -19,8 +22,22 @@ export type NginxOptions = {
   httpPort?: number
 } & StylePolicy
 
-/** The oldest nginx the configuration is written for (and tested on, here: 1.22.1). */
+/**
+ * The oldest nginx the configuration is supported on: Debian 12's 1.22.1 is
+ * what the tests run it on. (Each directive is older: TLSv1.3 in
+ * ssl_protocols needs 1.13.0, absolute_redirect 1.11.8; older than 1.22 is
+ * simply not tested.)
+ */
 export const NGINX_MIN_VERSION = '1.22'
+
+/** What build/nginx.conf says where the options are left out: the paths on the server. */
+export const NGINX_DEFAULTS = {
+  root: '/var/www/mtfp1/out',
+  certificate: '/etc/ssl/certs/mtfp1.crt',
+  certificateKey: '/etc/ssl/private/mtfp1.key',
+  httpsPort: 443,
+  httpPort: 80,
+} as const
 
 const GZIP_TYPES = [
   'text/css',
@@ -28,19 +45,22 @@ const GZIP_TYPES = [
   'text/javascript',
   'application/javascript',
   'application/json',
+  // mime.types sends .xml (the sitemap, the news feed) as text/xml.
+  'text/xml',
   'application/xml',
   'application/atom+xml',
   'image/svg+xml',
+  'text/vtt',
 ]
 
 export function nginxConfig(options: NginxOptions): string {
   const {
     baseUrl,
-    root = '/var/www/mtfp1/out',
-    certificate = '/etc/ssl/certs/mtfp1.crt',
-    certificateKey = '/etc/ssl/private/mtfp1.key',
-    httpsPort = 443,
-    httpPort = 80,
+    root = NGINX_DEFAULTS.root,
+    certificate = NGINX_DEFAULTS.certificate,
+    certificateKey = NGINX_DEFAULTS.certificateKey,
+    httpsPort = NGINX_DEFAULTS.httpsPort,
+    httpPort = NGINX_DEFAULTS.httpPort,
   } = options
   const canonical = new URL(baseUrl).hostname
   const names = [canonical, ...(canonical.startsWith('www.') ? [] : [`www.${canonical}`])]
@@ -109,6 +129,13 @@ ${page(true)}
     }
     location /pagefind/ {
 ${page(true)}
+    }
+
+    # Captions files: mime.types has no entry for WebVTT, and browsers use a
+    # captions track only when it is sent as text/vtt.
+    location ${CAPTIONS_PATH} {
+        types { text/vtt vtt; }
+${page(false)}
     }
 
     # Files whose names carry a hash of their content never change.

@@ -165,11 +165,18 @@ describe('the nginx configuration', () => {
 
   it('compresses text, XML and JSON and says so to caches', () => {
     expect(config).toContain('gzip_vary on;')
-    expect(config).toMatch(/gzip_types .*application\/json.*application\/xml/)
+    expect(config).toMatch(/gzip_types .*application\/json.*text\/xml application\/xml/)
   })
 
   it('sends every header in every location, also on its own error responses', () => {
-    for (const name of ['/', '/search/', '/pagefind/', '/_next/static/', '= /404.html']) {
+    for (const name of [
+      '/',
+      '/search/',
+      '/pagefind/',
+      '/captions/',
+      '/_next/static/',
+      '= /404.html',
+    ]) {
       const block = location(name)
       for (const header of Object.keys(headersForPath(headerRules(), '/')))
         expect(block, `${name} ${header}`).toMatch(new RegExp(`add_header ${header} ".*" always;`))
@@ -181,5 +188,6 @@ describe('the nginx configuration', () => {
     expect(location('/pagefind/')).toContain("'wasm-unsafe-eval'")
     expect(location('/')).not.toContain("'wasm-unsafe-eval'")
     expect(location('= /404.html')).not.toContain("'wasm-unsafe-eval'")
+    expect(location('/captions/')).not.toContain("'wasm-unsafe-eval'")
   })
 })

@@ -1,0 +1,226 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { extname, join, relative } from 'node:path'
+import type { Response } from '@playwright/test'
+import { headerRules, headersForPath, REVALIDATE } from '@/lib/headers/rules'
+import { FEED_PATH, routeHref } from '@/lib/routes'
+import { watchPage } from './guarded-test'
+import { expect, test, unguarded } from './served'
+import { content, exportedRoutes } from './site'
+
+// The site served by real nginx with the configuration the build wrote
+// (build/nginx.conf; tests/e2e/served.ts starts it), in the `nginx`
+// Playwright project only. One page load per route; the rest are plain
+// requests.
+
+const out = join(process.cwd(), 'out')
+const routes = exportedRoutes()
+const searchPage = content.pages.find((p) => p.blocks.some((b) => b.kind === 'search'))!
+const searchPath = routeHref(searchPage.route)
+const notFoundPage = readFileSync(join(out, '404.html'), 'utf8')
+
+/** Only the search page and Pagefind's own files may compile WebAssembly. */
+const mayCompile = (path: string) => path.startsWith(searchPath) || path.startsWith('/pagefind/')
+
+/**
+ * What nginx must send for a path: the headers of the site's rules (the same
+ * rules out/_headers is written from), with the two differences nginx is
+ * written for. It sets headers per path, so its policy leaves out
+ * 'wasm-unsafe-eval' where WebAssembly is not needed (the rules can only
+ * add headers, so they allow it everywhere); and it sends Cache-Control:
+ * no-cache where the rules set none, like the reference host's default.
+ */
+function expectedHeaders(path: string): Record<string, string> {
+  const headers = headersForPath(headerRules(), path)
+  const csp = headers['Content-Security-Policy']!
+  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';")
+  if (!mayCompile(path)) headers['Content-Security-Policy'] = csp.replace(" 'wasm-unsafe-eval'", '')
+  headers['Cache-Control'] ??= REVALIDATE
+  return headers
+}
+
+/** Headers nginx sends by itself, whatever the configuration says. */
+const NGINX_OWN = new Set([
+  'server',
+  'date',
+  'content-type',
+  'content-length',
+  'last-modified',
+  'etag',
+  'vary',
+  'content-encoding',
+  'location',
+  'accept-ranges',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+])
+
+function expectNginxHeaders(actual: Record<string, string>, path: string, label = path) {
+  const expected = expectedHeaders(path)
+  for (const [name, value] of Object.entries(expected))
+    expect(actual[name.toLowerCase()], `${label} ${name}`).toBe(value)
+  const named = new Set(Object.keys(expected).map((name) => name.toLowerCase()))
+  const others = Object.keys(actual).filter((name) => !named.has(name) && !NGINX_OWN.has(name))
+  expect(others, `${label}: headers no rule sets`).toEqual([])
+  // server_tokens off: the name, no version.
+  expect(actual['server'], `${label} Server`).toBe('nginx')
+}
+
+/** The smallest valid WebAssembly module: the magic number and version 1. */
+const compiles = () =>
+  WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])).then(
+    () => true,
+    () => false
+  )
+
+/** The files of out/, as paths on the site. */
+function exportedFiles(dir = out): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? exportedFiles(join(dir, entry.name))
+      : [`/${relative(out, join(dir, entry.name))}`]
+  )
+}
+
+for (const route of routes) {
+  unguarded(
+    `${route}: 200, the headers on the page and its files, no report`,
+    async ({ page, baseURL }) => {
+      const problems = await watchPage(page)
+      const files: Response[] = []
+      page.on('response', (response) => {
+        if (response.url().startsWith(baseURL!) && response.request().resourceType() !== 'document')
+          files.push(response)
+      })
+      const response = await page.goto(route, { waitUntil: 'load' })
+      expect(response?.status(), route).toBe(200)
+      expectNginxHeaders(await response!.allHeaders(), route)
+      expect(files.length, `${route} loads the stylesheet and the site script`).toBeGreaterThan(1)
+      for (const file of files) {
+        const path = new URL(file.url()).pathname
+        expect(file.status(), `${route}: ${path}`).toBe(200)
+        expectNginxHeaders(await file.allHeaders(), path, `${route}: ${path}`)
+      }
+      expect((await problems()).violations, 'Content-Security-Policy violations').toEqual([])
+
+      // WebAssembly compiles on the search page only; elsewhere the attempt is
+      // refused, and reported as a violation of the policy, and nothing else.
+      const search = route === searchPath
+      expect(await page.evaluate(compiles), `${route} may compile WebAssembly`).toBe(search)
+      const after = await problems()
+      expect(after.violations.length > 0, 'the refusal is reported').toBe(!search)
+      expect(new Set(after.violations)).toEqual(new Set(search ? [] : ['script-src: wasm-eval']))
+      expect(after.consoleErrors, 'console errors').toEqual([])
+    }
+  )
+}
+
+test('/route redirects to /route/ with a relative address the Host header cannot change', async ({
+  request,
+}) => {
+  const pages = routes.filter((route) => route !== '/')
+  expect(pages.length).toBeGreaterThan(10)
+  for (const route of pages) {
+    const bare = route.slice(0, -1)
+    for (const host of [undefined, 'evil.example']) {
+      const response = await request.get(`${bare}?from=test`, {
+        maxRedirects: 0,
+        headers: host ? { Host: host } : {},
+      })
+      const label = `${bare} (Host: ${host ?? 'localhost'})`
+      expect(response.status(), label).toBe(301)
+      expect(response.headers()['location'], label).toBe(`${route}?from=test`)
+      expectNginxHeaders(response.headers(), bare, label)
+    }
+  }
+})
+
+unguarded(
+  'a missing page gets the not-found page, status 404 and every header',
+  async ({ page }) => {
+    const problems = await watchPage(page)
+    const response = await page.goto('/no-such-page/')
+    expect(response?.status()).toBe(404)
+    expect(await response!.text()).toBe(notFoundPage)
+    expectNginxHeaders(await response!.allHeaders(), '/404.html')
+    const { violations, consoleErrors } = await problems()
+    expect(violations, 'Content-Security-Policy violations').toEqual([])
+    // The browser reports the 404 status itself; nothing else may be logged.
+    expect(consoleErrors.filter((text) => !/status of 404/.test(text))).toEqual([])
+  }
+)
+
+test('the header file for other hosts and hidden files answer 404', async ({ request }) => {
+  expect(exportedFiles()).toContain('/_headers')
+  for (const path of ['/_headers', '/.hidden', '/.git/config', '/search/.hidden']) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(404)
+    expect(await response.text(), path).toBe(notFoundPage)
+    expectNginxHeaders(response.headers(), '/404.html', path)
+  }
+})
+
+test('plain HTTP redirects to the canonical HTTPS address, whatever the Host', async ({
+  request,
+  nginx,
+}) => {
+  const canonical = new URL(content.registries.site.baseUrl)
+  for (const path of ['/', `${routes.find((r) => r !== '/')}?q=1`, '/no-such-page']) {
+    for (const host of ['localhost', 'evil.example', `www.${canonical.hostname}`]) {
+      const response = await request.get(`${nginx!.http}${path}`, {
+        maxRedirects: 0,
+        headers: { Host: host },
+      })
+      expect(response.status(), `${path} (Host: ${host})`).toBe(301)
+      expect(response.headers()['location'], `${path} (Host: ${host})`).toBe(
+        `https://${canonical.hostname}${path}`
+      )
+      expect(response.headers()['server']).toBe('nginx')
+    }
+  }
+})
+
+test('HTML, CSS, JavaScript, XML and JSON are compressed, with Vary: Accept-Encoding', async ({
+  request,
+}) => {
+  const files = exportedFiles()
+  const paths = [
+    '/',
+    routes.find((r) => r !== '/')!,
+    files.find((f) => extname(f) === '.css')!,
+    '/site.js',
+    '/sitemap.xml',
+    FEED_PATH,
+    files.find((f) => extname(f) === '.json')!,
+  ]
+  expect(paths.every(Boolean), paths.join(', ')).toBe(true)
+  for (const path of paths) {
+    const response = await request.get(path, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(response.status(), path).toBe(200)
+    expect(response.headers()['content-encoding'], path).toBe('gzip')
+    expect(response.headers()['vary'], path).toBe('Accept-Encoding')
+    expectNginxHeaders(response.headers(), path)
+  }
+})
+
+test('search works: a page title typed on the search page finds the page', async ({
+  page,
+  baseURL,
+}) => {
+  const target = content.pages.find((p) => p !== searchPage && p.section === 'safety')!
+  const pagefind: Response[] = []
+  page.on('response', (response) => {
+    if (response.url().startsWith(`${baseURL}/pagefind/`)) pagefind.push(response)
+  })
+  await page.goto(searchPath)
+  await page.locator('#search-page-query').fill(target.title)
+  await expect(
+    page.locator(`[data-search-results] a[href="${routeHref(target.route)}"]`)
+  ).toBeVisible()
+  expect(pagefind.length).toBeGreaterThan(2)
+  for (const response of pagefind) {
+    const path = new URL(response.url()).pathname
+    expect(response.status(), path).toBe(200)
+    expectNginxHeaders(await response.allHeaders(), path)
+  }
+})

@@ -1,0 +1,90 @@
+import type { BrowserContext, Page } from '@playwright/test'
+import { routeHref } from '@/lib/routes'
+import { expect, test } from './served'
+import { content } from './site'
+
+// Card payments: JotForm's payment form, in a frame on the site's page,
+// opens PayPal in a new window, and PayPal reports back to the form through
+// window.opener. The page's Cross-Origin-Opener-Policy decides whether that
+// link survives. JotForm and PayPal are local stand-ins (nothing is fetched
+// from the internet); the site's page comes from the server with the
+// production headers: the Node server in the `node` project, nginx with the
+// shipped configuration in the `nginx` project.
+
+const paymentPage = content.pages.find((p) =>
+  p.blocks.some((b) => b.kind === 'form' && b.form.payment)
+)!
+const paymentForm = paymentPage.blocks.flatMap((b) =>
+  b.kind === 'form' && b.form.payment ? [b.form] : []
+)[0]!
+const PAYPAL = 'https://www.paypal.com/checkout'
+
+/** A stand-in form with a Pay button that opens PayPal and shows what PayPal says back. */
+const FORM_PAGE = `<!doctype html><html lang="en"><title>Stand-in payment form</title>
+<button type="button" id="pay">Pay</button><p id="reply">no reply</p>
+<script>
+  document.getElementById('pay').addEventListener('click', () => window.open('${PAYPAL}'))
+  window.addEventListener('message', (event) => {
+    if (event.origin === 'https://www.paypal.com')
+      document.getElementById('reply').textContent = 'PayPal says: ' + event.data
+  })
+</script></html>`
+
+/** A stand-in PayPal that says whether it has an opener, and tells the opener. */
+const PAYPAL_PAGE = `<!doctype html><html lang="en"><title>PayPal stand-in</title>
+<script>
+  document.title = window.opener ? 'opener: yes' : 'opener: none'
+  if (window.opener) window.opener.postMessage('payment done', '*')
+</script></html>`
+
+async function standIns(context: BrowserContext) {
+  const html = (body: string) => ({ contentType: 'text/html; charset=utf-8', body })
+  for (const host of ['form.jotform.com', 'pci.jotform.com'])
+    await context.route(`https://${host}/**`, (route) => route.fulfill(html(FORM_PAGE)))
+  await context.route('https://www.paypal.com/**', (route) => route.fulfill(html(PAYPAL_PAGE)))
+}
+
+/** Clicks Pay in the form's frame; returns the PayPal window once it has loaded. */
+async function pay(page: Page, context: BrowserContext) {
+  const frameElement = page.locator(`iframe[title="${paymentForm.title}"]`)
+  await expect(frameElement).toHaveAttribute('src', paymentForm.url)
+  // The frame loads lazily, when it comes near the screen.
+  await frameElement.scrollIntoViewIfNeeded()
+  const frame = page.frameLocator(`iframe[title="${paymentForm.title}"]`)
+  const popup = context.waitForEvent('page')
+  await frame.getByRole('button', { name: 'Pay' }).click()
+  const paypal = await popup
+  await paypal.waitForLoadState()
+  expect(paypal.url()).toBe(PAYPAL)
+  return { paypal, reply: frame.locator('#reply') }
+}
+
+test(`the payment form's PayPal window can report back to the form (${paymentPage.route})`, async ({
+  page,
+  context,
+}) => {
+  await standIns(context)
+  const response = await page.goto(routeHref(paymentPage.route))
+  expect(response?.headers()['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
+  const { paypal, reply } = await pay(page, context)
+  await expect(paypal).toHaveTitle('opener: yes')
+  await expect(reply).toHaveText('PayPal says: payment done')
+})
+
+test('with Cross-Origin-Opener-Policy: same-origin the PayPal window has no opener', async ({
+  page,
+  context,
+}) => {
+  await standIns(context)
+  // The same page and headers, with only the policy the site used to send.
+  await page.route(`**${routeHref(paymentPage.route)}`, async (route) => {
+    const response = await route.fetch()
+    const headers = { ...response.headers(), 'cross-origin-opener-policy': 'same-origin' }
+    await route.fulfill({ response, headers })
+  })
+  const response = await page.goto(routeHref(paymentPage.route))
+  expect(response?.headers()['cross-origin-opener-policy']).toBe('same-origin')
+  const { paypal, reply } = await pay(page, context)
+  await expect(paypal).toHaveTitle('opener: none')
+  await expect(reply).toHaveText('no reply')
+})

@@ -1,0 +1,74 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  freePort,
+  localConfig,
+  makeCertificate,
+  nginxPrefix,
+  startNginx,
+  type RunningNginx,
+} from '@/tests/helpers/nginx'
+import { expect, test as guarded } from './guarded-test'
+
+// Which server the browser tests talk to. The `node` project uses the
+// project's own server (scripts/serve.ts, Playwright's webServer). The
+// `nginx` project serves out/ with real nginx and the configuration the build
+// wrote (build/nginx.conf), over HTTPS with a certificate made for the run:
+// each Playwright worker starts its own nginx in the foreground on free
+// ports, and stops it when the worker ends. Only the tests of that project
+// start nginx; where nginx is missing they fail and say how to install it.
+
+export type ServerOptions = {
+  /** `nginx`: serve with real nginx and the shipped configuration. */
+  server: 'node' | 'nginx'
+}
+
+/** build/nginx.conf, made to run here (tests/helpers/nginx.ts localConfig says what changes). */
+async function startShippedNginx(): Promise<RunningNginx> {
+  const shipped = join(process.cwd(), 'build', 'nginx.conf')
+  if (!existsSync(shipped))
+    throw new Error('build/nginx.conf is missing: run `npm run build` before the browser tests.')
+  const dir = mkdtempSync(join(tmpdir(), 'nginx-e2e-'))
+  try {
+    const ports = { httpsPort: await freePort(), httpPort: await freePort() }
+    const config = localConfig(readFileSync(shipped, 'utf8'), {
+      ...makeCertificate(dir),
+      ...ports,
+      root: join(process.cwd(), 'out'),
+    })
+    return await startNginx(nginxPrefix(config, dir), ports)
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+export const test = guarded.extend<
+  Record<never, never>,
+  ServerOptions & { nginx: RunningNginx | undefined }
+>({
+  server: ['node', { option: true, scope: 'worker' }],
+  nginx: [
+    async ({ server }, use) => {
+      if (server !== 'nginx') return use(undefined)
+      const nginx = await startShippedNginx()
+      await use(nginx)
+      await nginx.stop()
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: [async ({ baseURL, nginx }, use) => use(nginx?.https ?? baseURL), { scope: 'test' }],
+})
+
+/**
+ * The same without the guard, for tests that expect a report (the browser
+ * logs a 404 status; a refused WebAssembly compile is a policy violation)
+ * and check the rest themselves with watchPage.
+ */
+export const unguarded = test.extend({
+  // (Named `run`, not `use`: the lint rules for React hooks would take it for one.)
+  guard: async ({}, run) => run(),
+})
+
+export { expect }

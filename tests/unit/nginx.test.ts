@@ -1,0 +1,141 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:https'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { NGINX_MIN_VERSION, nginxConfig } from '@/lib/headers/nginx'
+import {
+  atLeast,
+  freePort,
+  makeCertificate,
+  NGINX_MISSING,
+  nginxPrefix,
+  nginxProgram,
+  nginxTest,
+  startNginx,
+  substitute,
+  supportedNginx,
+} from '@/tests/helpers/nginx'
+
+// The generated configuration on the nginx installed here (Debian 12's
+// 1.22.1 on the build machine, 1.24 on GitHub's runners), with test values:
+// a temporary root and prefix, a certificate made now, free high ports.
+// nginx missing is a failure with the reason, never a skipped test. The
+// file the build writes is checked the same way in
+// tests/export/nginx-conf.test.ts.
+
+const BASE_URL = 'https://bureau.example.org'
+
+const made: string[] = []
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
+async function testSetup() {
+  const dir = mkdtempSync(join(tmpdir(), 'nginx-unit-'))
+  made.push(dir)
+  const root = join(dir, 'site')
+  mkdirSync(join(root, 'captions'), { recursive: true })
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>Home</title><p>home page text')
+  writeFileSync(join(root, '404.html'), '<!doctype html><title>Not found</title><p>not found')
+  writeFileSync(join(root, 'captions', 'talk.vtt'), 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n')
+  // Files that exist and must not be served.
+  mkdirSync(join(root, '.git'))
+  writeFileSync(join(root, '.git', 'config'), '[core]\n')
+  writeFileSync(join(root, '.env'), 'SECRET=1\n')
+  writeFileSync(join(root, '_headers'), '/*\n  X-Test: 1\n')
+  const certificate = makeCertificate(dir)
+  const ports = { httpsPort: await freePort(), httpPort: await freePort() }
+  const options = { baseUrl: BASE_URL, root, ...certificate, ...ports }
+  return { dir, options, ports, ca: readFileSync(certificate.certificate) }
+}
+
+/** A GET over HTTPS that trusts only the test certificate. */
+function get(
+  url: string,
+  ca: Buffer
+): Promise<{ status: number; headers: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    request(url, { ca }, (response) => {
+      response.resume()
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode!,
+          headers: response.headers as Record<string, string>,
+        })
+      )
+    })
+      .on('error', reject)
+      .end()
+  })
+}
+
+describe('the generated nginx configuration on real nginx', () => {
+  it(`runs on an nginx the site supports (${NGINX_MIN_VERSION} or later)`, () => {
+    const { version } = supportedNginx()
+    expect(atLeast(version, NGINX_MIN_VERSION)).toBe(true)
+    expect(atLeast('1.22.1', '1.22')).toBe(true)
+    expect(atLeast('1.9.5', '1.22')).toBe(false)
+  })
+
+  it('says how to install nginx where it is missing', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'no-nginx-'))
+    made.push(empty)
+    expect(() => nginxProgram({ PATH: empty }, join(empty, 'nginx'))).toThrow(NGINX_MISSING)
+    expect(() => nginxProgram({ NGINX_PATH: join(empty, 'nginx') })).toThrow(NGINX_MISSING)
+    expect(NGINX_MISSING).toContain('apt-get install nginx')
+  })
+
+  it('passes `nginx -t` without a warning', async () => {
+    const { dir, options } = await testSetup()
+    const result = nginxTest(nginxPrefix(nginxConfig(options), dir))
+    expect(result.output).toMatch(/test is successful/)
+    expect(result.passed).toBe(true)
+    expect(result.warnings).toEqual([])
+  })
+
+  it('the check fails on a configuration nginx refuses', async () => {
+    const { dir, options } = await testSetup()
+    const missing = nginxTest(
+      nginxPrefix(nginxConfig({ ...options, certificate: join(dir, 'missing.crt') }), dir)
+    )
+    expect(missing.passed).toBe(false)
+    expect(missing.output).toMatch(/missing\.crt/)
+
+    // The spelling the issue reported: `http2 on;` is unknown before 1.25.1.
+    const newer = substitute(nginxConfig(options), [
+      [' ssl http2;', ' ssl;', 2],
+      [
+        '    server_tokens off;\n    # Redirects',
+        '    http2 on;\n    server_tokens off;\n    # Redirects',
+        1,
+      ],
+    ])
+    const result = nginxTest(nginxPrefix(newer, dir))
+    if (atLeast(result.version, '1.25.1')) expect(result.passed).toBe(true)
+    else {
+      expect(result.passed).toBe(false)
+      expect(result.output).toContain('unknown directive "http2"')
+    }
+  })
+
+  it('serves captions as text/vtt, pages with the headers, and no hidden file', async () => {
+    const { dir, options, ports, ca } = await testSetup()
+    const nginx = await startNginx(nginxPrefix(nginxConfig(options), dir), ports)
+    try {
+      const captions = await get(`${nginx.https}/captions/talk.vtt`, ca)
+      expect(captions.status).toBe(200)
+      expect(captions.headers['content-type']).toBe('text/vtt')
+      expect(captions.headers['x-content-type-options']).toBe('nosniff')
+      const home = await get(`${nginx.https}/`, ca)
+      expect(home.status).toBe(200)
+      expect(home.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(home.headers['content-security-policy']).toContain("default-src 'self'")
+      for (const path of ['/.git/config', '/.env', '/_headers']) {
+        const hidden = await get(`${nginx.https}${path}`, ca)
+        expect(hidden.status, path).toBe(404)
+        expect(hidden.headers['x-frame-options'], path).toBe('DENY')
+      }
+    } finally {
+      await nginx.stop()
+    }
+  })
+})
