@@ -12,12 +12,16 @@ import type { ServerOptions } from './tests/e2e/served'
 const chromium =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 const port = Number(process.env.E2E_PORT ?? 4173)
+// Nothing from the internet: every host but localhost is unknown to the
+// browser (frames of other hosts fail to load; tests that need JotForm or
+// PayPal answer for them with local stand-ins, before any lookup).
 const args = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
   '--no-first-run',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
 ]
 
 export default defineConfig<Record<never, never>, ServerOptions>({
@@ -42,13 +46,6 @@ export default defineConfig<Record<never, never>, ServerOptions>({
       use: {
         server: 'nginx',
         ignoreHTTPSErrors: true,
-        // Nothing from the internet: every host but localhost is unknown to
-        // the browser (frames of other hosts fail to load; the payment test
-        // answers for JotForm and PayPal itself, before any lookup).
-        launchOptions: {
-          executablePath: chromium,
-          args: [...args, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost'],
-        },
       },
     },
   ],

@@ -9,7 +9,7 @@ import { finishExport } from '@/lib/build/finish-export'
 import { CONTENT_DIR, readContentSource } from '@/lib/content/read-source'
 import { contentReport } from '@/lib/content/report'
 import { validateContent } from '@/lib/content/validate'
-import { nginxConfig } from '@/lib/headers/nginx'
+import { siteNginxConfig } from '@/lib/headers/nginx'
 
 const root = process.cwd()
 const buildDir = join(root, 'build')
@@ -54,10 +54,7 @@ try {
   console.error(`\nThe export could not be finished; out/ is unchanged.\n${String(error)}`)
   process.exit(1)
 }
-writeFileSync(
-  join(buildDir, 'nginx.conf'),
-  nginxConfig({ baseUrl: content.registries.site.baseUrl })
-)
+writeFileSync(join(buildDir, 'nginx.conf'), siteNginxConfig(content))
 step('wrote build/nginx.conf')
 
 // 4. Swap: the new export replaces the old one in one step.

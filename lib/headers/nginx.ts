@@ -1,6 +1,7 @@
 import { siteCsp, type StylePolicy } from '@/lib/headers/policies'
 import { commonHeaders, IMMUTABLE, REVALIDATE } from '@/lib/headers/rules'
-import { CAPTIONS_PATH } from '@/lib/routes'
+import type { SiteContent } from '@/lib/content/validate'
+import { CAPTIONS_PATH, routeHref } from '@/lib/routes'
 
 // An nginx configuration serving the export with the site's headers, from
 // the same definitions as out/_headers. One text for every supported nginx:
@@ -20,6 +21,11 @@ export type NginxOptions = {
   certificateKey?: string
   httpsPort?: number
   httpPort?: number
+  /**
+   * The search page's address, such as /search/: with Pagefind's files, the
+   * only place whose policy lets scripts compile WebAssembly.
+   */
+  searchPath?: string
 } & StylePolicy
 
 /**
@@ -123,11 +129,15 @@ ${page(false)}
     }
 
     # Only the search page and its index may compile WebAssembly (Pagefind).
-    location /search/ {
+${
+  options.searchPath
+    ? `    location ${options.searchPath} {
         try_files $uri $uri/ =404;
 ${page(true)}
     }
-    location /pagefind/ {
+`
+    : ''
+}    location /pagefind/ {
 ${page(true)}
     }
 
@@ -157,4 +167,17 @@ ${page(false)}
     }
 }
 `
+}
+
+/** The configuration for the site as its content is: its address and its search page. */
+export function siteNginxConfig(
+  content: SiteContent,
+  options: Omit<NginxOptions, 'baseUrl' | 'searchPath'> = {}
+): string {
+  const search = content.pages.find((p) => p.blocks.some((b) => b.kind === 'search'))
+  return nginxConfig({
+    ...options,
+    baseUrl: content.registries.site.baseUrl,
+    searchPath: search && routeHref(search.route),
+  })
 }

@@ -152,7 +152,7 @@ unguarded(
 
 test('the header file for other hosts and hidden files answer 404', async ({ request }) => {
   expect(exportedFiles()).toContain('/_headers')
-  for (const path of ['/_headers', '/.hidden', '/.git/config', '/search/.hidden']) {
+  for (const path of ['/_headers', '/.hidden', '/.git/config', `${searchPath}.hidden`]) {
     const response = await request.get(path)
     expect(response.status(), path).toBe(404)
     expect(await response.text(), path).toBe(notFoundPage)

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { getSiteContent } from '@/lib/content/load'
-import { nginxConfig } from '@/lib/headers/nginx'
+import { siteNginxConfig } from '@/lib/headers/nginx'
 import { localConfig, makeCertificate, nginxPrefix, nginxTest } from '@/tests/helpers/nginx'
 
 // The configuration the build wrote (build/nginx.conf, with the production
@@ -16,7 +16,7 @@ const shipped = readFileSync(join(process.cwd(), 'build', 'nginx.conf'), 'utf8')
 
 describe('build/nginx.conf', () => {
   it("is the configuration for the site's address", () => {
-    expect(shipped).toBe(nginxConfig({ baseUrl: getSiteContent().registries.site.baseUrl }))
+    expect(shipped).toBe(siteNginxConfig(getSiteContent()))
   })
 
   it('passes `nginx -t` with only its certificate paths changed', () => {

@@ -139,7 +139,7 @@ describe('_headers for the reference host', () => {
 })
 
 describe('the nginx configuration', () => {
-  const config = nginxConfig({ baseUrl: 'https://bureau.example.org' })
+  const config = nginxConfig({ baseUrl: 'https://bureau.example.org', searchPath: '/search/' })
   const location = (name: string) => {
     const start = config.indexOf(`location ${name} {`)
     return config.slice(start, config.indexOf('\n    }', start))
