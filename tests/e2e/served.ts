@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -32,10 +32,15 @@ async function startShippedNginx(): Promise<RunningNginx> {
   const dir = mkdtempSync(join(tmpdir(), 'nginx-e2e-'))
   try {
     const ports = { httpsPort: await freePort(), httpPort: await freePort() }
+    // A copy of out/ in the prefix folder: as root, nginx's workers run as
+    // nobody, who may not be allowed into the checkout (a clone in a private
+    // temporary folder, a home folder).
+    const site = join(dir, 'site')
+    cpSync(join(process.cwd(), 'out'), site, { recursive: true })
     const config = localConfig(readFileSync(shipped, 'utf8'), {
       ...makeCertificate(dir),
       ...ports,
-      root: join(process.cwd(), 'out'),
+      root: site,
     })
     return await startNginx(nginxPrefix(config, dir), ports)
   } catch (error) {
