@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { parseHeadersFile } from '@/lib/headers/cloudflare'
 import { headersForPath, REVALIDATE } from '@/lib/headers/rules'
 
@@ -64,8 +65,16 @@ export function headersFromExport(root: string): HeaderSource {
   }
 }
 
-/** A request handler serving `root` as nginx, S3 or GitHub Pages would. */
+/** Text that hosts send compressed (as Cloudflare and the nginx configuration do). */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|atom\+xml)|image\/svg\+xml)/
+
+/**
+ * A request handler serving `root` as the hosts do: index files, slash
+ * redirects, 404.html, and gzip for text when the browser accepts it (so
+ * the benchmark measures the bytes a visitor really downloads).
+ */
 export function createStaticHandler(root: string, headersFor: HeaderSource = () => ({})) {
+  const gzipped = new Map<string, Buffer>()
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -80,10 +89,21 @@ export function createStaticHandler(root: string, headersFor: HeaderSource = () 
     }
     const file = found?.file ?? join(root, '404.html')
     const status = found ? 200 : 404
-    const body = readFileSync(file)
+    const type = TYPES[extname(file)] ?? 'application/octet-stream'
+    const compress = COMPRESSIBLE.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
+    let body: Buffer = readFileSync(file)
+    if (compress) {
+      // Compressed once per version of the file (a rebuild changes it).
+      const { mtimeMs, size } = statSync(file)
+      const key = `${file} ${mtimeMs} ${size}`
+      if (!gzipped.has(key)) gzipped.set(key, gzipSync(body))
+      body = gzipped.get(key)!
+    }
     res.writeHead(status, {
-      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Type': type,
       'Content-Length': body.length,
+      ...(COMPRESSIBLE.test(type) ? { Vary: 'Accept-Encoding' } : {}),
+      ...(compress ? { 'Content-Encoding': 'gzip' } : {}),
       ...headersFor(found ? url.pathname : '/404.html'),
     })
     res.end(req.method === 'HEAD' ? undefined : body)
