@@ -4,8 +4,10 @@
 // has passed in New Jersey. Without JavaScript the daily build still governs.
 import { todayInNewJersey } from '@/lib/dates'
 
-export function hideEndedAlerts(root: Document = document, today: string = todayInNewJersey()) {
-  for (const alert of root.querySelectorAll<HTMLElement>('[data-alert-end]')) {
-    if (alert.dataset.alertEnd! < today) alert.hidden = true
-  }
+export function hideEndedAlerts(root: Document = document, today?: string) {
+  const alerts = root.querySelectorAll<HTMLElement>('[data-alert-end]')
+  if (alerts.length === 0) return
+  // Only worked out when there is an alert: it loads time-zone data.
+  const day = today ?? todayInNewJersey()
+  for (const alert of alerts) if (alert.dataset.alertEnd! < day) alert.hidden = true
 }
