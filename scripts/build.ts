@@ -48,13 +48,16 @@ if (next.status !== 0) {
 step(`Next.js exported the pages in ${seconds(started)}`)
 
 // 3. Plain HTML, captions, search index and headers, still in staging.
+let styleHashes: string[]
 try {
-  for (const line of await finishExport(staging, content, CONTENT_DIR)) step(line)
+  const finished = await finishExport(staging, content, CONTENT_DIR)
+  for (const line of finished.log) step(line)
+  styleHashes = finished.styleHashes
 } catch (error) {
   console.error(`\nThe export could not be finished; out/ is unchanged.\n${String(error)}`)
   process.exit(1)
 }
-writeFileSync(join(buildDir, 'nginx.conf'), siteNginxConfig(content))
+writeFileSync(join(buildDir, 'nginx.conf'), siteNginxConfig(content, { styleHashes }))
 step('wrote build/nginx.conf')
 
 // 4. Swap: the new export replaces the old one in one step.

@@ -1,5 +1,6 @@
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { inlineStylesheets } from '@/lib/build/inline-css'
 import { buildSearchIndex } from '@/lib/build/search-index'
 import { stripRuntime } from '@/lib/build/strip-runtime'
 import type { SiteContent } from '@/lib/content/validate'
@@ -8,19 +9,20 @@ import { headerRules } from '@/lib/headers/rules'
 import { CAPTIONS_PATH } from '@/lib/routes'
 
 /**
- * Turns Next's export in `dir` into the site: plain HTML and CSS (the
- * framework's scripts removed), the captions files, the search index and
- * the headers file for the host. Returns what it did, for the build log.
+ * Turns Next's export in `dir` into the site: plain HTML with its CSS
+ * inlined (the framework's scripts removed), the captions files, the search
+ * index and the headers file for the host. Returns what it did, for the build log.
  */
 export async function finishExport(
   dir: string,
   content: SiteContent,
   contentDir: string
-): Promise<string[]> {
+): Promise<{ log: string[]; styleHashes: string[] }> {
   const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
   let started = performance.now()
   const stripped = stripRuntime(dir)
   const strippedIn = seconds(started)
+  const inlined = inlineStylesheets(dir)
   const captions = join(contentDir, 'captions')
   if (existsSync(captions)) {
     mkdirSync(join(dir, CAPTIONS_PATH), { recursive: true })
@@ -29,11 +31,15 @@ export async function finishExport(
   started = performance.now()
   const indexed = await buildSearchIndex(dir, content)
   const indexedIn = seconds(started)
-  writeFileSync(join(dir, '_headers'), writeHeadersFile(headerRules()))
-  return [
-    `${stripped.pages} pages made plain HTML; removed ${stripped.scriptsRemoved} scripts and ` +
-      `${stripped.preloadsRemoved} script preloads; deleted ${stripped.filesDeleted} framework files in ${strippedIn}`,
-    `search index of ${indexed.pages} pages and ${indexed.documents} documents in ${indexedIn}`,
-    'wrote _headers for the host',
-  ]
+  writeFileSync(join(dir, '_headers'), writeHeadersFile(headerRules({ styleHashes: inlined.hashes })))
+  return {
+    styleHashes: inlined.hashes,
+    log: [
+      `${stripped.pages} pages made plain HTML; removed ${stripped.scriptsRemoved} scripts and ` +
+        `${stripped.preloadsRemoved} script preloads; deleted ${stripped.filesDeleted} framework files in ${strippedIn}`,
+      `the stylesheet is inlined in ${inlined.pages} pages (${inlined.hashes.length} hash in the policy)`,
+      `search index of ${indexed.pages} pages and ${indexed.documents} documents in ${indexedIn}`,
+      'wrote _headers for the host',
+    ],
+  }
 }

@@ -1,7 +1,11 @@
+import { readdirSync, statSync } from 'node:fs'
+import { join, sep } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { headerRules, headersForPath } from '@/lib/headers/rules'
+import { headersForPath } from '@/lib/headers/rules'
 import { watchPage } from './guarded-test'
-import { content, exportedRoutes } from './site'
+import { content, exportedRoutes, siteHeaderRules } from './site'
+
+const rules = siteHeaderRules()
 
 // The pages are served with the production headers (the export's own
 // _headers file, as the reference host applies it), and the suite's guard
@@ -11,7 +15,7 @@ test('every page is served with the production security headers', async ({ reque
   for (const route of [...exportedRoutes(), '/no-such-page/']) {
     const response = await request.get(route)
     const headers = response.headers()
-    for (const [name, value] of Object.entries(headersForPath(headerRules(), route)))
+    for (const [name, value] of Object.entries(headersForPath(rules, route)))
       expect(headers[name.toLowerCase()], `${route} ${name}`).toBe(value)
     const csp = headers['content-security-policy'] ?? ''
     expect(csp, route).toContain("default-src 'self'")
@@ -27,11 +31,17 @@ test('every page is served with the production security headers', async ({ reque
   }
 })
 
-test('hashed assets are cached for a year', async ({ request, page }) => {
-  await page.goto('/')
-  const css = await page.locator('link[rel="stylesheet"]').first().getAttribute('href')
-  const response = await request.get(css!)
-  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+test('hashed assets are cached for a year', async ({ request }) => {
+  const root = join('out', '_next', 'static')
+  const assets = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((name) => statSync(join(root, name)).isFile())
+    .map((name) => `/_next/static/${name.split(sep).join('/')}`)
+  expect(assets.length).toBeGreaterThan(0)
+  for (const asset of assets) {
+    const response = await request.get(asset)
+    expect(response.status(), asset).toBe(200)
+    expect(response.headers()['cache-control'], asset).toBe('public, max-age=31536000, immutable')
+  }
 })
 
 test('an inline script or a third-party script on a page is caught', async ({ page }) => {

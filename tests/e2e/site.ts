@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { getSiteContent } from '@/lib/content/load'
+import { headerRules } from '@/lib/headers/rules'
 import { resolveNavigation } from '@/lib/navigation'
+import { exportStyleHashes } from '../helpers/export'
 
 // What the browser tests expect, read from the content and the export, so
 // that no test pins today's content.
@@ -25,3 +27,10 @@ export const dropdowns = navigation.main.flatMap((item) => ('items' in item ? [i
 export const navigationLinks = navigation.main.flatMap((item) =>
   'items' in item ? item.items : [item]
 )
+
+/**
+ * The header rules of the built site: the hashes of the inline styles are
+ * read from the pages themselves, so the expected policy is worked out, not
+ * copied from out/_headers.
+ */
+export const siteHeaderRules = () => headerRules({ styleHashes: exportStyleHashes() })

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { getSiteContent } from '@/lib/content/load'
 import { siteNginxConfig } from '@/lib/headers/nginx'
 import { localConfig, makeCertificate, nginxPrefix, nginxTest } from '@/tests/helpers/nginx'
+import { exportStyleHashes } from '../helpers/export'
 
 // The configuration the build wrote (build/nginx.conf, with the production
 // paths and ports) on the nginx installed here. The only change is the
@@ -16,7 +17,7 @@ const shipped = readFileSync(join(process.cwd(), 'build', 'nginx.conf'), 'utf8')
 
 describe('build/nginx.conf', () => {
   it("is the configuration for the site's address", () => {
-    expect(shipped).toBe(siteNginxConfig(getSiteContent()))
+    expect(shipped).toBe(siteNginxConfig(getSiteContent(), { styleHashes: exportStyleHashes() }))
   })
 
   it('passes `nginx -t` with only its certificate paths changed', () => {

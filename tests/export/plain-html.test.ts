@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { styleHashesIn } from '@/lib/build/inline-css'
 import { getSiteContent } from '@/lib/content/load'
 import { pageCsp, pageNeeds } from '@/lib/headers/policies'
 import { MAX_TITLE } from '@/lib/metadata'
@@ -6,6 +9,7 @@ import { scriptsFor, SITE_SCRIPT_SOURCES, SITE_SCRIPTS } from '@/lib/site-script
 import {
   exportedPages,
   exportFiles,
+  OUT,
   requireExport,
   routeOf,
   weightOf,
@@ -175,5 +179,18 @@ describe('every page', () => {
         expect(link.textContent, path).toMatch(/opens in a new tab/)
       }
     }
+  })
+})
+
+describe('the stylesheet', () => {
+  it('is inside every page, allowed by its hash in the headers, with no stylesheet request', () => {
+    const headers = readFileSync(join(OUT, '_headers'), 'utf8')
+    for (const page of pages) {
+      expect(page.document.querySelectorAll('link[rel="stylesheet"]').length, page.path).toBe(0)
+      const hashes = styleHashesIn(page.html)
+      expect(hashes.length, page.path).toBe(1)
+      expect(headers, page.path).toContain(`style-src 'self' '${hashes[0]}'`)
+    }
+    expect(headers).not.toContain('unsafe-inline')
   })
 })

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { JSDOM } from 'jsdom'
+import { styleHashesIn } from '@/lib/build/inline-css'
 import { pageWeight } from '@/lib/build/page-weight'
 
 /** The built export. These checks run after `npm run build`. */
@@ -54,3 +55,11 @@ export function routeOf(page: Pick<ExportedPage, 'path'>): string | null {
 
 /** gzip bytes of a page: its HTML, and the CSS and JS files it loads. */
 export const weightOf = (page: ExportedPage) => pageWeight(OUT, page.file)
+
+/** The hashes of the inline styles of every exported page, as the policy must allow them. */
+export function exportStyleHashes(): string[] {
+  const hashes = new Set<string>()
+  for (const file of exportFiles().filter((f) => f.endsWith('.html')))
+    for (const hash of styleHashesIn(readFileSync(join(OUT, file), 'utf8'))) hashes.add(hash)
+  return [...hashes].sort()
+}
