@@ -1,9 +1,11 @@
-// npm run build: checks the content, then builds the whole site into a
-// staging folder and only then puts it in out/. A failed build, at any
-// step, leaves the previous out/ as it was. Also writes build/nginx.conf.
+// npm run build: checks the content, then builds the whole site (and the
+// site editor at /admin/) into a staging folder and only then puts it in
+// out/. A failed build, at any step, leaves the previous out/ as it was.
+// Also writes build/nginx.conf.
 import { spawnSync } from 'node:child_process'
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { adminSettings, buildAdmin } from '@/lib/build/admin'
 import { buildClientScripts } from '@/lib/build/client-scripts'
 import { finishExport } from '@/lib/build/finish-export'
 import { CONTENT_DIR, readContentSource } from '@/lib/content/read-source'
@@ -39,9 +41,12 @@ if (next.status !== 0) {
   process.exit(next.status ?? 1)
 }
 
-// 3. Plain HTML, captions, search index and headers, still in staging.
+// 3. Plain HTML, captions, search index and headers, still in staging; then
+// the site editor, which the search index and the pages never see.
 try {
   for (const line of await finishExport(staging, content, CONTENT_DIR)) step(line)
+  const editor = adminSettings(process.env, content.registries.site.baseUrl)
+  for (const line of await buildAdmin(staging, editor)) step(line)
 } catch (error) {
   console.error(`\nThe export could not be finished; out/ is unchanged.\n${String(error)}`)
   process.exit(1)
