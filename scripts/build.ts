@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { adminSettings, buildAdmin } from '@/lib/build/admin'
+import { adminWeight } from '@/lib/build/admin-weight'
 import { buildClientScripts } from '@/lib/build/client-scripts'
 import { finishExport } from '@/lib/build/finish-export'
 import { CONTENT_DIR, readContentSource } from '@/lib/content/read-source'
@@ -47,6 +48,8 @@ try {
   for (const line of await finishExport(staging, content, CONTENT_DIR)) step(line)
   const editor = adminSettings(process.env, content.registries.site.baseUrl)
   for (const line of await buildAdmin(staging, editor)) step(line)
+  const weight = adminWeight(staging)
+  step(`site editor weighs ${Math.round(weight.total / 1024)} KB gzip (no public page loads it)`)
 } catch (error) {
   console.error(`\nThe export could not be finished; out/ is unchanged.\n${String(error)}`)
   process.exit(1)

@@ -20,10 +20,16 @@ export const UNSET_REPOSITORY = 'set-CMS_REPOSITORY/to-owner-and-name'
 /**
  * The editor's settings from the environment of the build (see
  * deploy/README.md): CMS_REPOSITORY (owner/name; on GitHub Actions the
- * repository being built is the default), CMS_BRANCH and CMS_AUTH_URL.
+ * repository being built is the default), CMS_BRANCH, CMS_AUTH_URL and
+ * CMS_AUTH_SCOPE (repo for a private repository).
  */
 export function adminSettings(env: NodeJS.ProcessEnv, siteUrl?: string): CmsSettings {
+  const scope = env.CMS_AUTH_SCOPE || undefined
+  if (scope !== undefined && scope !== 'repo' && scope !== 'public_repo')
+    throw new Error(`CMS_AUTH_SCOPE should be repo or public_repo, not "${scope}"`)
+  const authScope = scope
   return {
+    ...(authScope ? { authScope } : {}),
     repository: env.CMS_REPOSITORY || env.GITHUB_REPOSITORY || UNSET_REPOSITORY,
     branch: env.CMS_BRANCH || 'main',
     ...(env.CMS_AUTH_URL ? { authUrl: env.CMS_AUTH_URL } : {}),
@@ -108,7 +114,12 @@ export async function buildAdmin(exportDir: string, settings: CmsSettings): Prom
     },
   })
   const files = readdirSync(join(outDir, 'assets'))
-  return [`site editor in ${ADMIN_PATH} (${files.length} files; ${settings.repository})`]
+  return [
+    `site editor in ${ADMIN_PATH} (${files.length} files), saving to ${settings.repository}`,
+    ...(settings.repository === UNSET_REPOSITORY
+      ? ['site editor: set CMS_REPOSITORY (owner/name) to sign in with GitHub; npm run cms works']
+      : []),
+  ]
 }
 
 /** Is the editor in this export? */

@@ -72,6 +72,11 @@ export type CmsSettings = {
   branch: string
   /** The address of the OAuth service that signs staff in with GitHub. */
   authUrl?: string
+  /**
+   * What the editor asks GitHub for: `public_repo` (Decap's choice with open
+   * authoring; enough for a public repository) or `repo` (a private one).
+   */
+  authScope?: 'public_repo' | 'repo'
   /** The public site, for "view live" links. */
   siteUrl?: string
 }
@@ -85,6 +90,7 @@ export function cmsConfig(settings: CmsSettings): CmsConfig {
       repo: settings.repository,
       branch: settings.branch,
       ...(settings.authUrl ? { base_url: settings.authUrl } : {}),
+      ...(settings.authScope ? { auth_scope: settings.authScope } : {}),
       // People without write access work in a fork; their saves open pull requests.
       open_authoring: true,
       squash_merges: true,

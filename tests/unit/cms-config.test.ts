@@ -4,6 +4,7 @@ import matter from 'gray-matter'
 import { describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
 import { z } from 'zod'
+import { adminSettings, UNSET_REPOSITORY } from '@/lib/build/admin'
 import {
   cmsCollections,
   cmsConfig,
@@ -390,5 +391,33 @@ describe('a schema field the editor does not know', () => {
     })
     expect(JSON.stringify(config)).not.toMatch(/localhost|127\.0\.0\.1/)
     for (const c of collections) expect(c.delete, c.name).toBe(false)
+  })
+})
+
+describe('the production sign-in', () => {
+  it('saves to the repository being built, or the one CMS_REPOSITORY names', () => {
+    expect(adminSettings({}).repository).toBe(UNSET_REPOSITORY)
+    expect(adminSettings({ GITHUB_REPOSITORY: 'owner/site' }).repository).toBe('owner/site')
+    expect(
+      adminSettings({ GITHUB_REPOSITORY: 'owner/site', CMS_REPOSITORY: 'other/site' }).repository
+    ).toBe('other/site')
+    expect(adminSettings({}).branch).toBe('main')
+  })
+
+  it('signs in through the service CMS_AUTH_URL names, asking GitHub for what CMS_AUTH_SCOPE says', () => {
+    const settings = adminSettings({
+      CMS_REPOSITORY: 'owner/site',
+      CMS_AUTH_URL: 'https://auth.example.org',
+      CMS_AUTH_SCOPE: 'repo',
+    })
+    expect(cmsConfig(settings).backend).toMatchObject({
+      base_url: 'https://auth.example.org',
+      auth_scope: 'repo',
+    })
+    // Left empty (an unset workflow variable), Decap's own choice stands.
+    expect(cmsConfig(adminSettings({ CMS_AUTH_SCOPE: '' })).backend).not.toHaveProperty(
+      'auth_scope'
+    )
+    expect(() => adminSettings({ CMS_AUTH_SCOPE: 'admin:org' })).toThrow(/repo or public_repo/)
   })
 })

@@ -204,7 +204,9 @@ describe('the site editor at /admin/', () => {
     const csp = adminCsp()
     expect(directive(csp, 'script-src')).toBe("script-src 'self'")
     expect(directive(csp, 'style-src')).toBe("style-src 'self' 'unsafe-inline'")
-    expect(directive(csp, 'connect-src')).toBe(`connect-src 'self' ${GITHUB_API_ORIGIN}`)
+    expect(directive(csp, 'connect-src')).toBe(
+      `connect-src 'self' ${GITHUB_API_ORIGIN} https://www.githubstatus.com`
+    )
     expect(directive(csp, 'frame-src')).toBe(`frame-src ${FRAME_ORIGINS.join(' ')}`)
     expect(csp).not.toMatch(/'unsafe-eval'|wasm-unsafe-eval|localhost|\*/)
     expect(csp).toContain("object-src 'none'")
