@@ -129,6 +129,9 @@ export function fromEditor(value: unknown, spec: Spec): unknown {
         if (!isData(item)) continue
         const { [RECORD_KEY]: key, ...rest } = item
         if (typeof key !== 'string' || key === '') continue
+        // A map cannot hold an id twice: say so rather than lose one of them.
+        if (key in result)
+          throw new Error(`Two entries have the id "${key}". Give each entry its own id.`)
         const inner =
           spec.value.kind === 'union' || spec.value.kind === 'object' ? rest : rest[RECORD_VALUE]
         result[key] = fromEditor(inner, spec.value)

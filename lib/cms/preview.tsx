@@ -156,9 +156,20 @@ function registryBody(name: RegistryName, data: Record<string, unknown>): string
       return items.map((h) => `- ${String(h.date)}: ${String(h.name)}`).join('\n')
     case 'site':
       return '@contact'
-    case 'navigation':
+    case 'navigation': {
+      // The menu closes on a narrow preview; this lists it in full, each link checked.
+      type Item = { label?: string; route?: string; link?: string; items?: Item[] }
+      const line = (item: Item, indent = '') =>
+        item.items
+          ? [`${indent}- ${item.label}`, ...item.items.map((i) => line(i, `${indent}  `))].join(
+              '\n'
+            )
+          : `${indent}- [${item.label}](${item.route ?? `link:${item.link}`})`
+      const list = (items: unknown) => ((items ?? []) as Item[]).map((i) => line(i)).join('\n')
+      return `## Main menu\n\n${list(data.main)}\n\n## Footer\n\n${list(data.footer)}`
+    }
     case 'alerts':
-      return 'The menus, the footer and the alerts are drawn around this text.'
+      return ''
   }
 }
 
@@ -197,14 +208,24 @@ export function usePreviewContent(target: PreviewTarget, props: PreviewProps): R
   }, [getCollection])
   useEffect(() => {
     if (!source) return
-    const timer = setTimeout(() => {
-      const preview = previewSource(source, target, entry)
-      const { content, problems } = validateContent(preview.source)
-      setResult({ state: 'checked', content, problems, file: preview.file, route: preview.route })
-    }, 250)
+    const timer = setTimeout(() => setResult(checkPreview(source, target, entry)), 250)
     return () => clearTimeout(timer)
   }, [source, entry, target])
   return result
+}
+
+/** Checks the content with the entry in it; an entry that cannot be written says why. */
+export function checkPreview(source: ContentSource, target: PreviewTarget, entry: Entry): Result {
+  try {
+    const preview = previewSource(source, target, entry)
+    const { content, problems } = validateContent(preview.source)
+    return { state: 'checked', content, problems, file: preview.file, route: preview.route }
+  } catch (error) {
+    const file =
+      target.kind === 'page' ? (entry.path ?? 'content/pages') : `content/data/${target.name}.yaml`
+    const message = error instanceof Error ? error.message : String(error)
+    return { state: 'checked', problems: [{ severity: 'error', file, message }], file, route: '' }
+  }
 }
 
 /** A preview template for the editor (Decap's registerPreviewTemplate). */

@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { LIST_FIELD, pageFormat, registryFormat } from '@/lib/cms/formats'
 import {
+  checkPreview,
   createPreview,
   loadSource,
   previewSource,
@@ -150,6 +151,34 @@ describe('the preview of a registry', () => {
     expect(screen.getByText('Shown from 03/01/30 to 03/31/30:')).toBeInTheDocument()
     expect(screen.getByRole('region', { name: /Urgent notice/ })).toHaveTextContent(
       'A burn ban is in effect.'
+    )
+  })
+
+  it('lists the menus in full, each link checked', () => {
+    const data = registryFormat('navigation').fromFile(text('data/navigation.yaml'))
+    show({ kind: 'registry', name: 'navigation' }, data)
+    const main = screen.getByRole('heading', { name: 'Main menu' }).nextElementSibling!
+    expect(within(main as HTMLElement).getByRole('link', { name: 'Fees' })).toHaveAttribute(
+      'href',
+      '/fees/'
+    )
+    expect(within(main as HTMLElement).getByRole('link', { name: /NFPA tips/ })).toHaveAttribute(
+      'href',
+      registries.links.get('nfpa')!.url
+    )
+    ;(data.footer as { route?: string }[])[0]!.route = '/no-such-page'
+    show({ kind: 'registry', name: 'navigation' }, data)
+    expect(screen.getAllByRole('alert').at(-1)).toHaveTextContent('"/no-such-page"')
+  })
+
+  it('says so when two figures share an id, instead of keeping one of them', () => {
+    const data = registryFormat('facts').fromFile(text('data/facts.yaml'))
+    const items = data[LIST_FIELD] as Record<string, unknown>[]
+    items.push({ ...items[0]!, value: 'another value' })
+    const result = checkPreview(source, { kind: 'registry', name: 'facts' }, { data })
+    render(<PreviewView result={result} target={{ kind: 'registry', name: 'facts' }} title="x" />)
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `content/data/facts.yaml: Two entries have the id "${String(items[0]!.id)}"`
     )
   })
 
