@@ -23,6 +23,8 @@ import type { PageFrame } from '@/lib/page-frame'
 // components and CSS. A page shows as the page; a registry shows as the
 // pages show it (fee tables, document lists, videos...). A mistake shows as
 // the check's own message, in plain words, instead of a broken preview.
+// Its own few elements use only classes the site's stylesheet already has:
+// the site's CSS is made without looking at this folder (app/globals.css).
 
 /** What the editor gives a preview (Decap's preview template props, the part used here). */
 export type PreviewProps = {
@@ -284,9 +286,9 @@ export function PreviewView({
 function AllAlerts({ content }: { content: SiteContent }) {
   if (content.alerts.length === 0) return <p>There are no alerts.</p>
   return (
-    <div className="space-y-6">
+    <div>
       {content.alerts.map((alert) => (
-        <div key={alert.id}>
+        <div key={alert.id} className="mb-6">
           <p className="font-semibold">
             Shown from {formatDate(alert.start)} to {formatDate(alert.end)}:
           </p>
@@ -299,16 +301,18 @@ function AllAlerts({ content }: { content: SiteContent }) {
 
 function Box({ tone, children }: { tone: 'error' | 'notice'; children: ReactNode }) {
   return (
-    <section
-      className={
-        tone === 'error'
-          ? 'm-4 max-w-prose border-l-8 border-brand bg-brand-light px-4 py-3'
-          : 'm-4 max-w-prose border-l-8 border-link bg-panel px-4 py-3'
-      }
-      role={tone === 'error' ? 'alert' : 'status'}
-    >
-      {children}
-    </section>
+    <div className="p-4">
+      <section
+        className={
+          tone === 'error'
+            ? 'max-w-prose border-l-8 border-brand bg-brand-light px-4 py-3'
+            : 'max-w-prose border-l-8 border-link bg-panel px-4 py-3'
+        }
+        role={tone === 'error' ? 'alert' : 'status'}
+      >
+        {children}
+      </section>
+    </div>
   )
 }
 

@@ -1,13 +1,26 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { JSDOM } from 'jsdom'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_PATH } from '@/lib/build/admin'
 import { adminWeight } from '@/lib/build/admin-weight'
+import { checkPreview, PreviewView } from '@/lib/cms/preview'
+import { readContentSource } from '@/lib/content/read-source'
 import { parseHeadersFile } from '@/lib/headers/cloudflare'
 import { adminCsp } from '@/lib/headers/policies'
 import { headersForPath } from '@/lib/headers/rules'
+import { FIXTURE } from '../helpers/content'
 import { exportedPages, exportFiles, OUT, requireExport } from '../helpers/export'
+
+const ALERT = {
+  id: 'ban',
+  level: 'urgent',
+  start: '2030-03-01',
+  end: '2030-03-31',
+  message: 'A burn ban.',
+}
 
 // The site editor is built into the export at /admin/, apart from the public
 // pages: its own policy, never indexed, nothing loaded from another site,
@@ -63,6 +76,32 @@ describe('the site editor in the export', () => {
     const text = /\.(html|js|css|xml|json|txt|webmanifest)$/
     for (const file of exportFiles().filter((f) => !f.startsWith(ADMIN) && text.test(f)))
       expect(readFileSync(join(OUT, file), 'utf8').includes('/admin/assets'), file).toBe(false)
+  })
+
+  it('adds nothing to the pages’ stylesheet, and its preview uses only what is there', () => {
+    const [stylesheet] = exportFiles().filter((f) => /^_next\/static\/.*\.css$/.test(f))
+    const css = readFileSync(join(OUT, stylesheet!), 'utf8')
+    // The preview's own elements: an error, a notice over a page, and the alerts.
+    const source = readContentSource(FIXTURE)
+    const views = [
+      { target: { kind: 'page' }, data: { route: '/fees', body: '@document nope\n' } },
+      {
+        target: { kind: 'page' },
+        data: { route: '/lonely', title: 'Lonely', section: 'about', body: 'Text.\n' },
+      },
+      { target: { kind: 'registry', name: 'alerts' }, data: { items: [ALERT] } },
+    ] as const
+    const classes = new Set<string>()
+    for (const { target, data } of views) {
+      const description = 'A page that only the editor preview in this test shows.'
+      const result = checkPreview(source, target, { data: { description, ...data } })
+      const html = renderToStaticMarkup(createElement(PreviewView, { result, target, title: 'x' }))
+      for (const [, names] of html.matchAll(/class="([^"]*)"/g))
+        for (const name of names!.split(' ')) classes.add(name)
+    }
+    expect([...classes]).toEqual(expect.arrayContaining(['list-disc', 'border-l-8', 'mb-6']))
+    for (const name of classes)
+      expect(css.includes(`.${name.replace(/[[\]/:.]/g, (c) => `\\${c}`)}`), name).toBe(true)
   })
 
   it('has a weight the benchmark reports', () => {
