@@ -28,8 +28,9 @@ export function PageShell({
 }: PageShellProps) {
   return (
     <>
-      {/* React puts this in <head>: the page's own, narrower policy. */}
-      <meta httpEquiv="Content-Security-Policy" content={policy} />
+      {/* React puts this in <head>: the page's own, narrower policy. The editor's
+          preview passes none: the editor's page has its own. */}
+      {policy ? <meta httpEquiv="Content-Security-Policy" content={policy} /> : null}
       <a href="#main-content" className="skip-link">
         Skip to main content
       </a>

@@ -17,3 +17,6 @@ export const CAPTIONS_PATH = '/captions/'
 export function captionsHref(file: string): string {
   return `${CAPTIONS_PATH}${file}`
 }
+
+/** The site editor (Decap CMS, lib/build/admin.ts): not a public page. */
+export const ADMIN_PATH = '/admin/'

@@ -1,9 +1,12 @@
-// npm run build: checks the content, then builds the whole site into a
-// staging folder and only then puts it in out/. A failed build, at any
-// step, leaves the previous out/ as it was. Also writes build/nginx.conf.
+// npm run build: checks the content, then builds the whole site (and the
+// site editor at /admin/) into a staging folder and only then puts it in
+// out/. A failed build, at any step, leaves the previous out/ as it was.
+// Also writes build/nginx.conf.
 import { spawnSync } from 'node:child_process'
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { adminSettings, buildAdmin } from '@/lib/build/admin'
+import { adminWeight } from '@/lib/build/admin-weight'
 import { buildClientScripts } from '@/lib/build/client-scripts'
 import { finishExport } from '@/lib/build/finish-export'
 import { CONTENT_DIR, readContentSource } from '@/lib/content/read-source'
@@ -47,12 +50,17 @@ if (next.status !== 0) {
 }
 step(`Next.js exported the pages in ${seconds(started)}`)
 
-// 3. Plain HTML, captions, search index and headers, still in staging.
+// 3. Plain HTML, captions, search index and headers, still in staging; then
+// the site editor, which the search index and the pages never see.
 let styleHashes: string[]
 try {
   const finished = await finishExport(staging, content, CONTENT_DIR)
   for (const line of finished.log) step(line)
   styleHashes = finished.styleHashes
+  const editor = adminSettings(process.env, content.registries.site.baseUrl)
+  for (const line of await buildAdmin(staging, editor, finished.stylesheets)) step(line)
+  const weight = adminWeight(staging)
+  step(`site editor weighs ${Math.round(weight.total / 1024)} KB gzip (no public page loads it)`)
 } catch (error) {
   console.error(`\nThe export could not be finished; out/ is unchanged.\n${String(error)}`)
   process.exit(1)

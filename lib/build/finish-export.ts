@@ -17,7 +17,7 @@ export async function finishExport(
   dir: string,
   content: SiteContent,
   contentDir: string
-): Promise<{ log: string[]; styleHashes: string[] }> {
+): Promise<{ log: string[]; styleHashes: string[]; stylesheets: string[] }> {
   const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
   let started = performance.now()
   const stripped = stripRuntime(dir)
@@ -34,6 +34,7 @@ export async function finishExport(
   writeFileSync(join(dir, '_headers'), writeHeadersFile(headerRules({ styleHashes: inlined.hashes })))
   return {
     styleHashes: inlined.hashes,
+    stylesheets: inlined.stylesheets,
     log: [
       `${stripped.pages} pages made plain HTML; removed ${stripped.scriptsRemoved} scripts and ` +
         `${stripped.preloadsRemoved} script preloads; deleted ${stripped.filesDeleted} framework files in ${strippedIn}`,

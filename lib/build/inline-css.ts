@@ -29,10 +29,14 @@ function htmlFiles(dir: string): string[] {
 
 /**
  * Replaces every page's stylesheet links by the stylesheets' text and
- * returns the hashes the policy must allow. The CSS files stay in place
- * (the editor's preview uses them).
+ * returns the hashes the policy must allow, and the stylesheets' addresses.
+ * The CSS files stay in place: the editor's preview links them.
  */
-export function inlineStylesheets(outDir: string): { pages: number; hashes: string[] } {
+export function inlineStylesheets(outDir: string): {
+  pages: number
+  hashes: string[]
+  stylesheets: string[]
+} {
   const cache = new Map<string, string>()
   const hashes = new Set<string>()
   let pages = 0
@@ -50,5 +54,5 @@ export function inlineStylesheets(outDir: string): { pages: number; hashes: stri
       pages += 1
     }
   }
-  return { pages, hashes: [...hashes].sort() }
+  return { pages, hashes: [...hashes].sort(), stylesheets: [...cache.keys()].sort() }
 }

@@ -50,6 +50,42 @@ export function siteCsp({
   ])
 }
 
+/** The GitHub addresses the editor talks to when staff sign in with GitHub. */
+export const GITHUB_API_ORIGIN = 'https://api.github.com'
+/** Where GitHub serves the signed-in person's picture, shown in the editor's top bar. */
+export const GITHUB_AVATAR_ORIGIN = 'https://avatars.githubusercontent.com'
+/** GitHub's status page, which the editor asks whether GitHub is working (data, not code). */
+export const GITHUB_STATUS_ORIGIN = 'https://www.githubstatus.com'
+
+/**
+ * The policy of the editor at /admin/ (Decap CMS), and only there. It is
+ * the site's policy with two differences the editor needs: styles written
+ * by its scripts (`'unsafe-inline'` in style-src; Decap styles itself with
+ * emotion, which adds <style> elements as it renders), and GitHub's API,
+ * status page and pictures for signed-in staff. Scripts still come only from the site
+ * itself: no eval, no inline script. Frames and video files may come from
+ * the same providers as on the pages, so the preview shows them. The page
+ * carries it in a <meta> tag (`header: false`, which cannot hold
+ * frame-ancestors); hosts that can send a header per path send it as a
+ * header too.
+ */
+export function adminCsp({ header = false }: { header?: boolean } = {}): string {
+  return serialize([
+    ['default-src', "'self'"],
+    ['script-src', "'self'"],
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", GITHUB_AVATAR_ORIGIN],
+    ['media-src', "'self'", ...MEDIA_ORIGINS],
+    ['frame-src', ...FRAME_ORIGINS],
+    ['connect-src', "'self'", GITHUB_API_ORIGIN, GITHUB_STATUS_ORIGIN],
+    ['font-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'none'"],
+    ...(header ? ([['frame-ancestors', "'none'"]] as Directives) : []),
+  ])
+}
+
 /** What a page embeds and runs, read from its blocks. */
 export type PageNeeds = {
   /** The origins of the forms on the page. */

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { JSDOM } from 'jsdom'
+import { ADMIN_PATH } from '@/lib/routes'
 import { styleHashesIn } from '@/lib/build/inline-css'
 import { pageWeight } from '@/lib/build/page-weight'
 
@@ -24,10 +25,14 @@ export const exportFiles = () => walk(OUT).map((f) => relative(OUT, f).split(sep
 
 export type ExportedPage = { file: string; path: string; html: string; document: Document }
 
-/** Every HTML page of the export, parsed. `path` is the address it is served at. */
+/**
+ * Every public HTML page of the export, parsed. `path` is the address it is
+ * served at. The site editor in admin/ is not a public page (admin.test.ts
+ * checks it on its own).
+ */
 export function exportedPages(): ExportedPage[] {
   return exportFiles()
-    .filter((f) => f.endsWith('.html'))
+    .filter((f) => f.endsWith('.html') && !f.startsWith(ADMIN_PATH.slice(1)))
     .map((file) => {
       const html = readFileSync(join(OUT, file), 'utf8')
       const path =

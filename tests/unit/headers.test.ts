@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { parseHeadersFile, writeHeadersFile } from '@/lib/headers/cloudflare'
 import { nginxConfig } from '@/lib/headers/nginx'
-import { pageCsp, pageNeeds, permissionsPolicy, siteCsp } from '@/lib/headers/policies'
-import { headerRules, headersForPath, IMMUTABLE, pathMatches } from '@/lib/headers/rules'
+import {
+  adminCsp,
+  GITHUB_API_ORIGIN,
+  pageCsp,
+  pageNeeds,
+  permissionsPolicy,
+  siteCsp,
+} from '@/lib/headers/policies'
+import {
+  ADMIN_RULE,
+  headerRules,
+  headersForPath,
+  IMMUTABLE,
+  pathMatches,
+} from '@/lib/headers/rules'
 import { FRAME_ORIGINS, MEDIA_ORIGINS } from '@/lib/providers'
 import { fixture } from '../components/fixture-content'
 
@@ -189,5 +202,63 @@ describe('the nginx configuration', () => {
     expect(location('/')).not.toContain("'wasm-unsafe-eval'")
     expect(location('= /404.html')).not.toContain("'wasm-unsafe-eval'")
     expect(location('/captions/')).not.toContain("'wasm-unsafe-eval'")
+  })
+})
+
+describe('the site editor at /admin/', () => {
+  const rules = headerRules()
+
+  it('gets a looser style policy than the pages, and scripts from the site only', () => {
+    const csp = adminCsp()
+    expect(directive(csp, 'script-src')).toBe("script-src 'self'")
+    expect(directive(csp, 'style-src')).toBe("style-src 'self' 'unsafe-inline'")
+    expect(directive(csp, 'connect-src')).toBe(
+      `connect-src 'self' ${GITHUB_API_ORIGIN} https://www.githubstatus.com`
+    )
+    expect(directive(csp, 'frame-src')).toBe(`frame-src ${FRAME_ORIGINS.join(' ')}`)
+    expect(csp).not.toMatch(/'unsafe-eval'|wasm-unsafe-eval|localhost|\*/)
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).toContain("base-uri 'self'")
+    // A <meta> policy cannot hold frame-ancestors; the header version has it.
+    expect(csp).not.toContain('frame-ancestors')
+    expect(adminCsp({ header: true })).toBe(`${csp}; frame-ancestors 'none'`)
+  })
+
+  it('gets no site policy on the reference host (its page carries its own), and is not indexed', () => {
+    const admin = headersForPath(rules, '/admin/')
+    expect(admin['Content-Security-Policy']).toBeUndefined()
+    expect(admin['X-Robots-Tag']).toBe('noindex, nofollow')
+    for (const name of ['Strict-Transport-Security', 'X-Frame-Options', 'Permissions-Policy'])
+      expect(admin[name], name).toBe(headersForPath(rules, '/')[name])
+    expect(headersForPath(rules, '/admin/assets/index-abc.js')['Content-Security-Policy']).toBe(
+      undefined
+    )
+  })
+
+  it('changes nothing for any other path', () => {
+    for (const path of ['/', '/fees/', '/administration/', '/search/', '/_next/static/a.css']) {
+      const headers = headersForPath(rules, path)
+      expect(headers['Content-Security-Policy'], path).toBe(siteCsp())
+      expect(headers['X-Robots-Tag'], path).toBeUndefined()
+    }
+    expect(writeHeadersFile(rules)).toContain(
+      '/admin/*\n  ! Content-Security-Policy\n  X-Robots-Tag: noindex, nofollow\n'
+    )
+    expect(rules.at(-1)).toBe(ADMIN_RULE)
+  })
+
+  it('gets its own policy as a header on nginx, which sends one location’s headers only', () => {
+    const config = nginxConfig({ baseUrl: 'https://bureau.example.org' })
+    const start = config.indexOf('location /admin/ {')
+    const block = config.slice(start, config.indexOf('\n    }', start))
+    expect(block).toContain(
+      `add_header Content-Security-Policy "${adminCsp({ header: true })}" always;`
+    )
+    expect(block).toContain('add_header X-Robots-Tag "noindex, nofollow" always;')
+    for (const header of Object.keys(headersForPath(rules, '/')))
+      expect(block, header).toMatch(new RegExp(`add_header ${header} ".*" always;`))
+    expect(block.match(/Content-Security-Policy/g)).toHaveLength(1)
+    const root = config.slice(config.indexOf('location / {'))
+    expect(root.slice(0, root.indexOf('\n    }'))).toContain(siteCsp({ wasm: false }))
   })
 })

@@ -19,10 +19,14 @@ function exportWith(css: string) {
 }
 
 describe('inlining the stylesheet', () => {
-  it('puts the CSS in every page and returns its hash for the policy', () => {
+  it('puts the CSS in every page and returns its hash for the policy and its address', () => {
     const dir = exportWith('body{color:red}')
     const result = inlineStylesheets(dir)
-    expect(result).toEqual({ pages: 2, hashes: [styleHash('body{color:red}')] })
+    expect(result).toEqual({
+      pages: 2,
+      hashes: [styleHash('body{color:red}')],
+      stylesheets: ['/_next/static/chunks/a.css'],
+    })
     const html = readFileSync(join(dir, 'fees', 'index.html'), 'utf8')
     expect(html).toBe('<html><head><style>body{color:red}</style></head><body>x</body></html>')
     expect(styleHashesIn(html)).toEqual(result.hashes)

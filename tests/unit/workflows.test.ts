@@ -192,6 +192,14 @@ describe('publish.yml', () => {
     ])
   })
 
+  it('tells the build where the site editor signs staff in (a variable, never a secret)', () => {
+    const build = publish.jobs.publish?.steps.find((step) => step.run === 'npm run build')
+    expect(build?.env).toEqual({
+      CMS_AUTH_URL: '${{ vars.CMS_AUTH_URL }}',
+      CMS_AUTH_SCOPE: '${{ vars.CMS_AUTH_SCOPE }}',
+    })
+  })
+
   it('hands the deploy the Cloudflare secrets and variable it checks for', () => {
     const deploy = publish.jobs.publish?.steps.at(-1)
     const expected = Object.fromEntries(

@@ -1,0 +1,31 @@
+// Decap's English words, with the messages of a field's rules changed to
+// read as one sentence: "Id should be an id such as budget-2019 (lower
+// case, hyphens)." instead of "Id didn't match the pattern: ...".
+
+type Phrases = Record<string, unknown>
+
+const OURS: Phrases = {
+  editor: {
+    editorControlPane: {
+      widget: {
+        regexPattern: '%{fieldLabel} %{pattern}',
+      },
+    },
+  },
+}
+
+function merge(base: Phrases, over: Phrases): Phrases {
+  const result: Phrases = { ...base }
+  for (const [key, value] of Object.entries(over)) {
+    const inner = base[key]
+    result[key] =
+      value && typeof value === 'object' && inner && typeof inner === 'object'
+        ? merge(inner as Phrases, value as Phrases)
+        : value
+  }
+  return result
+}
+
+export function editorPhrases(english: Phrases): Phrases {
+  return merge(english, OURS)
+}
