@@ -1,10 +1,13 @@
 // Module hooks used by register-ts.mjs. Type checking is not done here
-// (`npm run typecheck` does it); this only strips types.
+// (`npm run typecheck` does it); this only strips types, with the Oxc
+// transformer that ships in rolldown (Vite's bundler): it starts in a tenth
+// of the time the TypeScript compiler takes to load, which every npm script
+// and every test that runs one pays.
 import { existsSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join, resolve as resolvePath } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import ts from 'typescript'
+import { transform } from 'rolldown/utils'
 
 const root = resolvePath(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -33,17 +36,13 @@ export async function resolve(specifier, context, next) {
 
 export async function load(url, context, next) {
   if (/\.tsx?$/.test(url) && !url.includes('/node_modules/')) {
-    const source = await readFile(fileURLToPath(url), 'utf8')
-    const { outputText } = ts.transpileModule(source, {
-      fileName: fileURLToPath(url),
-      compilerOptions: {
-        module: ts.ModuleKind.ESNext,
-        target: ts.ScriptTarget.ES2022,
-        jsx: ts.JsxEmit.ReactJSX,
-        sourceMap: false,
-      },
+    const file = fileURLToPath(url)
+    const { code, errors } = await transform(file, await readFile(file, 'utf8'), {
+      target: 'es2022',
+      jsx: { runtime: 'automatic' },
     })
-    return { format: 'module', source: outputText, shortCircuit: true }
+    if (errors.length > 0) throw new Error(`${file}: ${errors.map((e) => e.message).join('; ')}`)
+    return { format: 'module', source: code, shortCircuit: true }
   }
   return next(url, context)
 }
