@@ -144,14 +144,14 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 const ratio = (value: number, of: number) => (of > 0 ? (value / of).toFixed(2) : '-')
 console.log(
   `\nMedians of ${RUNS} runs. Floor page: LCP ${floor.lcpMs} ms, TBT ${floor.tbtMs} ms.\n` +
-    'route | HTML KB gz | CSS KB gz | JS KB gz | perf | a11y | best | SEO | LCP ms | LCP / floor | TBT ms'
+    // The stylesheet is inside each page's HTML (lib/build/inline-css.ts).
+    'route | page KB gz (HTML with its CSS) | JS KB gz | perf | a11y | best | SEO | LCP ms | LCP / floor | TBT ms'
 )
 for (const r of rows) {
   console.log(
     [
       r.route,
-      kb(r.html),
-      kb(r.css),
+      kb(r.html + r.css),
       kb(r.js),
       r.performance,
       r.accessibility,
@@ -170,7 +170,8 @@ console.log(
     `best practices ${min('bestPractices')}, SEO ${min('seo')}. ` +
     `LCP ${min('lcpMs')} to ${max('lcpMs')} ms (floor ${floor.lcpMs} ms; at most ${ratio(max('lcpMs'), floor.lcpMs)} x the floor), ` +
     `${rows.filter((r) => r.lcpMs <= 1000).length} of ${rows.length} routes at 1,000 ms or less. ` +
-    `TBT 0 ms on ${rows.filter((r) => r.tbtMs === 0).length} of ${rows.length} routes, at most ${max('tbtMs')} ms (floor ${floor.tbtMs} ms). ` +
+    `TBT 0 ms on ${rows.filter((r) => r.tbtMs === 0).length} of ${rows.length} routes, ` +
+    `at or below the floor's ${floor.tbtMs} ms on ${rows.filter((r) => r.tbtMs <= floor.tbtMs).length}, at most ${max('tbtMs')} ms. ` +
     `Heaviest page ${kb(Math.max(...rows.map((r) => r.total)))} KB gzip.`
 )
 console.log('Full results: bench-results/lighthouse.json')
