@@ -4,14 +4,14 @@ import { tierLabel } from '@/lib/fees'
 import { formatMoney } from '@/lib/money'
 import { routeHref } from '@/lib/routes'
 import { expect, test } from './guarded-test'
-import { content } from './site'
+import { content, pageWith } from './site'
 
 // Site search and the inspection fee estimator, in real Chromium. What they
 // must find and show is worked out from the content and the registries.
 
 const { registries } = content
-const searchPage = content.pages.find((p) => p.blocks.some((b) => b.kind === 'search'))!
-const estimatorPage = content.pages.find((p) => p.blocks.some((b) => b.kind === 'estimator'))!
+const searchPage = pageWith('search')
+const estimatorPage = pageWith('estimator')
 const searchUrl = (term: string) => `${routeHref(searchPage.route)}?q=${encodeURIComponent(term)}`
 
 test.describe('site search', () => {

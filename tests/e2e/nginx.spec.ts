@@ -5,7 +5,7 @@ import { headersForPath, REVALIDATE } from '@/lib/headers/rules'
 import { FEED_PATH, routeHref } from '@/lib/routes'
 import { watchPage } from './guarded-test'
 import { expect, test, unguarded } from './served'
-import { content, exportedRoutes, siteHeaderRules } from './site'
+import { content, exportedRoutes, pageWith, siteHeaderRules } from './site'
 
 // The site served by real nginx with the configuration the build wrote
 // (build/nginx.conf; tests/e2e/served.ts starts it), in the `nginx`
@@ -15,7 +15,7 @@ import { content, exportedRoutes, siteHeaderRules } from './site'
 const out = join(process.cwd(), 'out')
 const routes = exportedRoutes()
 const rules = siteHeaderRules()
-const searchPage = content.pages.find((p) => p.blocks.some((b) => b.kind === 'search'))!
+const searchPage = pageWith('search')
 const searchPath = routeHref(searchPage.route)
 const notFoundPage = readFileSync(join(out, '404.html'), 'utf8')
 

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { getSiteContent } from '@/lib/content/load'
 import { headerRules } from '@/lib/headers/rules'
 import { resolveNavigation } from '@/lib/navigation'
+import { routeHref } from '@/lib/routes'
 import { exportStyleHashes } from '../helpers/export'
 
 // What the browser tests expect, read from the content and the export, so
@@ -34,3 +35,19 @@ export const navigationLinks = navigation.main.flatMap((item) =>
  * copied from out/_headers.
  */
 export const siteHeaderRules = () => headerRules({ styleHashes: exportStyleHashes() })
+
+/** How many videos a route's content places on it (0 for an address with no page). */
+export function videosOn(path: string): number {
+  const page = content.pages.find((p) => routeHref(p.route) === path)
+  return page?.blocks.filter((block) => block.kind === 'video').length ?? 0
+}
+
+/** A page other than the home page, for checks that any page will do. */
+export const anyInnerPage = () => exportedRoutes().find((route) => route !== '/')!
+
+/** The first page whose content has a block of this kind (the search page, the estimator's page...). */
+export function pageWith(kind: string) {
+  const page = content.pages.find((p) => p.blocks.some((block) => block.kind === kind))
+  if (!page) throw new Error(`No page of the content has a ${kind} block`)
+  return page
+}
