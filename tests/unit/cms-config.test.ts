@@ -87,7 +87,27 @@ for (const dir of [join(process.cwd(), 'content'), FIXTURE]) {
     collect(matter(readFileSync(join(dir, 'pages', file), 'utf8')).data)
 }
 
-function textSamples(name: string): string[] {
+/** Lengths at and next to a text schema's own limits, so a limit the test did not guess is tried too. */
+function limitLengths(schema: Zod): number[] {
+  const { inner } = unwrap(schema)
+  const { minLength, maxLength } = inner as { minLength?: number | null; maxLength?: number | null }
+  return [minLength, maxLength]
+    .filter((n): n is number => typeof n === 'number')
+    .flatMap((n) => [n - 2, n - 1, n, n + 1, n + 2])
+    .filter((n) => n >= 0)
+}
+
+/** Numbers at and next to a number schema's own limits. */
+function limitNumbers(schema: Zod, integer: boolean): number[] {
+  const { inner } = unwrap(schema)
+  const { minValue, maxValue } = inner as { minValue?: number | null; maxValue?: number | null }
+  const step = integer ? 1 : 0.01
+  return [minValue, maxValue]
+    .filter((n): n is number => typeof n === 'number' && Math.abs(n) < Number.MAX_SAFE_INTEGER)
+    .flatMap((n) => [n - step, n, n + step].map((v) => Math.round(v * 100) / 100))
+}
+
+function textSamples(name: string, limits: number[] = []): string[] {
   const real = [...(seen.get(name) ?? [])]
   const variants = real.flatMap((v) => [
     ` ${v} `,
@@ -98,7 +118,7 @@ function textSamples(name: string): string[] {
     v.replace(/\d/, 'x'),
   ])
   const lengths = [0, 1, 2, 3, 5, 29, 30, 31, 40, 41, 60, 61, 70, 71, 80, 81, 120, 121, 160, 161]
-  const long = [170, 171, 200, 201, 300, 301, 600, 601].concat(lengths)
+  const long = [170, 171, 200, 201, 300, 301, 600, 601].concat(lengths, limits)
   return [
     ...real,
     ...variants,
@@ -209,7 +229,10 @@ function compareField(schema: Zod, field: CmsField, path: string) {
     expect(field.widget, path).toBe('number')
     const integer = inner.isInt
     expect(field.value_type, path).toBe(integer ? 'int' : 'float')
-    const samples = integer ? [...INTEGER_SAMPLES, ...INTEGER_MORE] : NUMBER_SAMPLES
+    const samples = [
+      ...(integer ? [...INTEGER_SAMPLES, ...INTEGER_MORE] : NUMBER_SAMPLES),
+      ...limitNumbers(schema, integer),
+    ]
     for (const sample of samples)
       expect(editorAccepts(field, sample), `${path} = ${sample}`).toBe(
         schema.safeParse(sample).success
@@ -221,7 +244,7 @@ function compareField(schema: Zod, field: CmsField, path: string) {
     if (field.widget === 'datetime') expect(field.format, path).toBe('YYYY-MM-DD')
     const refinements = refinementMessages(schema)
     const name = path.split('.').at(-1)!
-    for (const sample of textSamples(name)) {
+    for (const sample of textSamples(name, limitLengths(schema))) {
       const editor = editorAccepts(field, sample)
       // What the editor saves: empty optional fields are left out, text the schema trims is trimmed.
       const saved = sample.trim() === '' && optional ? undefined : sample
@@ -301,6 +324,27 @@ function compareRecord(schema: z.ZodRecord, field: CmsField, path: string) {
 }
 
 describe('the editor configuration and the content schemas', () => {
+  it('has a collection for every file in content/data and for the pages folder', () => {
+    for (const dir of [join(process.cwd(), 'content'), FIXTURE]) {
+      const files = readdirSync(join(dir, 'data')).filter((f) => /\.ya?ml$/.test(f))
+      expect(files.map((f) => f.replace(/\.ya?ml$/, '')).sort(), dir).toEqual(
+        [...REGISTRY_NAMES].sort()
+      )
+    }
+    for (const name of REGISTRY_NAMES) {
+      const files = collection(name).files as { file: string }[]
+      expect(
+        files.map((f) => f.file),
+        name
+      ).toEqual([`content/data/${name}.yaml`])
+    }
+    expect(collection('pages')).toMatchObject({
+      folder: 'content/pages',
+      extension: 'md',
+      create: true,
+    })
+  })
+
   it.each(REGISTRY_NAMES)('has the fields and rules of the %s schema', (name) => {
     const { schema, list } = REGISTRY_SCHEMAS[name]
     const fields = editorFields(name)
