@@ -13,6 +13,7 @@ import {
   RELATIONS,
   type CmsField,
 } from '@/lib/cms/config'
+import { COLLECTIONS, FIELD_TEXT } from '@/lib/cms/fields'
 import { COMMENT_FIELD, LIST_FIELD, RECORD_KEY, RECORD_VALUE, TYPE_KEY } from '@/lib/cms/formats'
 import { specOf } from '@/lib/cms/model'
 import { REGISTRY_SCHEMAS } from '@/lib/content/registries'
@@ -435,6 +436,33 @@ describe('a schema field the editor does not know', () => {
     })
     expect(JSON.stringify(config)).not.toMatch(/localhost|127\.0\.0\.1/)
     for (const c of collections) expect(c.delete, c.name).toBe(false)
+  })
+})
+
+describe('the staff guide (content/README.md, "Edit in the browser")', () => {
+  const readme = readFileSync(join(process.cwd(), 'content', 'README.md'), 'utf8')
+  const start = readme.indexOf('## Edit in the browser')
+  const guide = readme.slice(start, readme.indexOf('\n## ', start + 1))
+
+  it('names every collection of the editor, in the editor’s order and words', () => {
+    expect(start).toBeGreaterThanOrEqual(0)
+    const labels = COLLECTIONS.map((c) => `**${c.label}**`)
+    const flat = guide.replace(/\s+/g, ' ')
+    const at = labels.map((label) => flat.indexOf(label))
+    expect(
+      at.every((i) => i >= 0),
+      `${labels} in the guide`
+    ).toBe(true)
+    expect(at).toEqual([...at].sort((a, b) => a - b))
+  })
+
+  it('names the buttons the editor shows for a new page and a new entry', () => {
+    const flat = guide.replace(/\s+/g, ' ')
+    const pages = COLLECTIONS.find((c) => c.name === 'pages')!
+    // Decap's "new entry" button is "＋ <singular>"; its list button is "Add <singular>".
+    expect(flat).toContain(`**＋ ${pages.singular}**`)
+    for (const name of ['alerts', 'documents'])
+      expect(flat).toContain(`**Add ${FIELD_TEXT[name]!.singular!}**`)
   })
 })
 
