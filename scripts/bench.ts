@@ -5,8 +5,9 @@
 // run, a floor page (one heading and a paragraph, same server, same headers)
 // is measured too, and every route's LCP and TBT are printed next to the
 // floor's: on a noisy machine a ratio to the floor means more than a time.
-// Options: --no-build, --runs N, --routes /a/,/b/. Full results go to
-// bench-results/lighthouse.json.
+// Last, it prints the weight of the site editor at /admin/ (gzip bytes; no
+// public page loads it). Options: --no-build, --runs N, --routes /a/,/b/.
+// Full results go to bench-results/lighthouse.json.
 import { execSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -14,6 +15,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { adminWeight, adminWeightLine } from '@/lib/build/admin-weight'
 import { pageWeight } from '@/lib/build/page-weight'
 import { createStaticHandler, headersFromExport } from '@/lib/build/static-server'
 
@@ -134,10 +136,21 @@ const rows = routes.map((route) => ({
   tbtMs: medianOf(route, 'tbtMs'),
 }))
 
+// The site editor is not a public page (not in the sitemap, not measured by
+// Lighthouse above); its weight is reported apart from the pages'.
+const editor = adminWeight(out)
+
 mkdirSync(join(root, 'bench-results'), { recursive: true })
 writeFileSync(
   join(root, 'bench-results', 'lighthouse.json'),
-  JSON.stringify({ date: new Date().toISOString(), runs: RUNS, floor, rows, lighthouse: full })
+  JSON.stringify({
+    date: new Date().toISOString(),
+    runs: RUNS,
+    floor,
+    rows,
+    admin: editor,
+    lighthouse: full,
+  })
 )
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
@@ -174,4 +187,5 @@ console.log(
     `at or below the floor's ${floor.tbtMs} ms on ${rows.filter((r) => r.tbtMs <= floor.tbtMs).length}, at most ${max('tbtMs')} ms. ` +
     `Heaviest page ${kb(Math.max(...rows.map((r) => r.total)))} KB gzip.`
 )
+console.log(adminWeightLine(editor))
 console.log('Full results: bench-results/lighthouse.json')

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { adminSettings, buildAdmin } from '@/lib/build/admin'
-import { adminWeight } from '@/lib/build/admin-weight'
+import { adminWeight, adminWeightLine } from '@/lib/build/admin-weight'
 import { buildClientScripts } from '@/lib/build/client-scripts'
 import { finishExport } from '@/lib/build/finish-export'
 import { CONTENT_DIR, readContentSource } from '@/lib/content/read-source'
@@ -59,8 +59,7 @@ try {
   styleHashes = finished.styleHashes
   const editor = adminSettings(process.env, content.registries.site.baseUrl)
   for (const line of await buildAdmin(staging, editor, finished.stylesheets)) step(line)
-  const weight = adminWeight(staging)
-  step(`site editor weighs ${Math.round(weight.total / 1024)} KB gzip (no public page loads it)`)
+  step(adminWeightLine(adminWeight(staging)))
 } catch (error) {
   console.error(`\nThe export could not be finished; out/ is unchanged.\n${String(error)}`)
   process.exit(1)

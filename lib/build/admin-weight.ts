@@ -38,3 +38,14 @@ export function adminWeight(outDir: string): AdminWeight {
     allFiles: htmlSize + assets.reduce((sum, file) => sum + gzipSize(file), 0),
   }
 }
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1)
+
+/** The editor's weight in one line, for the build log and the benchmark. */
+export function adminWeightLine(weight: AdminWeight): string {
+  return (
+    `site editor (${ADMIN_PATH}): ${kb(weight.total)} KB gzip when opened ` +
+    `(HTML ${kb(weight.html)}, JS ${kb(weight.js)}, CSS ${kb(weight.css)}), ` +
+    `${kb(weight.allFiles)} KB gzip in all its files; no public page loads any of it`
+  )
+}

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { diffLines } from 'diff'
 import { parse } from 'yaml'
+import { FIELD_TEXT } from '@/lib/cms/fields'
 import { pageFormat, registryFormat } from '@/lib/cms/formats'
 import { todayInNewJersey } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
@@ -12,11 +13,13 @@ import { CMS_E2E_REPO } from './paths'
 
 // The real editor (Decap CMS, as built into out/admin/) driven in Chromium
 // through `npm run cms`: Decap's local backend writes to a copy of content/
-// in build/cms-e2e. Staff change the standard inspection fee, add an urgent
+// in build/cms-e2e. Staff change an inspection fee, add an urgent
 // alert, add a budget document and create a page; each file on disk must
 // change exactly as expected, keep its top comment and its key order, and
 // the copy must pass the content check. The editor may load nothing from
-// another address and must trip no Content-Security-Policy rule.
+// another address and must trip no Content-Security-Policy rule. Every
+// expected value is read from the copy's registries and the editor's own
+// words (lib/cms/fields.ts), never copied from today's content.
 
 const repo = join(process.cwd(), CMS_E2E_REPO)
 const file = (path: string) => join(repo, 'content', path)
@@ -89,15 +92,18 @@ test('staff edit the site in the browser, and each file changes as a careful per
   await expect(page.getByRole('link', { name: /Pages/ }).first()).toBeVisible()
   const preview = page.frameLocator('#preview-pane')
 
-  // ------------------------------------------------------ the standard fee
+  // ------------------------------------------------------ an inspection fee
   const feesBefore = read('data/fees.yaml')
   const fees = parse(feesBefore) as { inspection: { tiers: { id: string; amount: number }[] } }
-  const tier = fees.inspection.tiers.findIndex((t) => t.id === 'standard')
-  expect(tier).toBeGreaterThanOrEqual(0)
+  // The first tier of the file, whatever it is called and costs today.
+  const tier = 0
+  const tierId = fees.inspection.tiers[tier]!.id
   const newFee = fees.inspection.tiers[tier]!.amount + 5.5
-  await test.step('change the standard inspection fee', async () => {
+  await test.step('change an inspection fee', async () => {
     await open(page, 'fees/entries/fees')
-    const amount = page.getByLabel('Fee in dollars', { exact: true }).nth(tier)
+    const amount = page
+      .getByLabel(FIELD_TEXT['fees.inspection.tiers.amount']!.label, { exact: true })
+      .nth(tier)
     await amount.fill(String(newFee))
     await expect(preview.getByRole('table').first()).toContainText(formatMoney(newFee))
     await publish(page)
@@ -121,7 +127,9 @@ test('staff edit the site in the browser, and each file changes as a careful per
     const before = read('data/alerts.yaml')
     const listed = (parse(before) as unknown[] | null) ?? []
     await open(page, 'alerts/entries/alerts')
-    await page.getByRole('button', { name: /Add alert/ }).click()
+    await page
+      .getByRole('button', { name: new RegExp(`Add ${FIELD_TEXT.alerts!.singular!}`) })
+      .click()
     await page.locator('[id^="id-field-"]').last().fill('burn-ban-test')
     await choose(page, 'level', 'Urgent')
     await page.locator('[id^="start-field-"]').last().fill(start)
@@ -144,6 +152,19 @@ test('staff edit the site in the browser, and each file changes as a careful per
     // Dates quoted, the message a block, the top comment kept.
     expect(after).toContain(`  start: '${start}'\n  end: '${end}'\n  message: |\n    ${message}\n`)
     expect(topComment(after)).toBe(topComment(before))
+    // Nothing else changes: the new entry is added at the end (replacing the
+    // empty list's `[]` when there was no alert).
+    const format = registryFormat('alerts')
+    const { removed, added: lines } = changedLines(format.toFile(format.fromFile(before)), after)
+    expect(removed).toEqual(listed.length ? [] : ['[]'])
+    expect(lines).toEqual([
+      '- id: burn-ban-test',
+      '  level: urgent',
+      `  start: '${start}'`,
+      `  end: '${end}'`,
+      '  message: |',
+      `    ${message}`,
+    ])
   })
 
   // ------------------------------------------------------ a budget document
@@ -154,7 +175,9 @@ test('staff edit the site in the browser, and each file changes as a careful per
     const before = read('data/documents.yaml')
     const count = (parse(before) as unknown[]).length
     await open(page, 'documents/entries/documents')
-    await page.getByRole('button', { name: /Add document/ }).click()
+    await page
+      .getByRole('button', { name: new RegExp(`Add ${FIELD_TEXT.documents!.singular!}`) })
+      .click()
     await page.locator('[id^="id-field-"]').last().fill(documentId)
     await page.locator('[id^="title-field-"]').last().fill(documentTitle)
     await choose(page, 'kind', 'Budget')
@@ -189,7 +212,7 @@ test('staff edit the site in the browser, and each file changes as a careful per
   let previewHeading: Record<string, string> = {}
   let previewWidth = 0
   await test.step('create a page', async () => {
-    const body = `The inspection costs {{fee:standard}} when you apply early.\n\n@document ${documentId}`
+    const body = `The inspection costs {{fee:${tierId}}} in this case.\n\n@document ${documentId}`
     await open(page, 'pages/new')
     await page.locator('[id^="route-field-"]').fill('/editor-test')
     await page.locator('[id^="title-field-"]').fill('A page made in the editor')
@@ -200,7 +223,7 @@ test('staff edit the site in the browser, and each file changes as a careful per
     await page.locator('[id^="body-field-"]').fill(body)
     // The preview is the page: the fee token and the @document line, drawn by the site.
     await expect(preview.getByRole('heading', { level: 1 })).toHaveText('A page made in the editor')
-    await expect(preview.getByText(`costs ${formatMoney(newFee)} when`)).toBeVisible()
+    await expect(preview.getByText(`costs ${formatMoney(newFee)} in this case`)).toBeVisible()
     await expect(preview.getByRole('link', { name: new RegExp(documentTitle) })).toBeVisible()
     // Drawn with the site's own stylesheet: the heading looks as it does on the site.
     await expect(preview.locator('link[rel="stylesheet"]').first()).toHaveAttribute(

@@ -77,8 +77,8 @@ describe('the preview of a page', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument()
   })
 
-  it('shows a new page, and a draft as it will look once published', () => {
-    show(
+  it('shows a new page, and a draft as it will look once published, with its @video lines', () => {
+    const { container } = show(
       { kind: 'page' },
       {
         route: '/brand-new',
@@ -86,11 +86,23 @@ describe('the preview of a page', () => {
         description: 'A page made in the editor, not saved yet, in the preview.',
         section: 'about',
         draft: true,
-        body: '@video fire-is-fast\n',
+        body: '@video fire-is-fast\n\n@video reading\n',
       }
     )
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('A brand new page')
-    expect(screen.getByText(registries.videos.get('fire-is-fast')!.title)).toBeInTheDocument()
+    // Each video as the site's VideoEmbed draws it: the file in a player with
+    // its captions, YouTube in a frame, both with the video's own title.
+    const file = registries.videos.get('fire-is-fast')!
+    const youtube = registries.videos.get('reading')!
+    expect(screen.getByText(file.title, { selector: 'figcaption' })).toBeInTheDocument()
+    const player = container.querySelector('video')!
+    expect(player).toHaveAttribute('src', file.url)
+    expect(player.querySelector('track[kind="captions"]')).toHaveAttribute(
+      'src',
+      expect.stringContaining(file.captions!)
+    )
+    expect(screen.getByTitle(youtube.title).tagName).toBe('IFRAME')
+    expect(screen.getByText(youtube.title, { selector: 'figcaption' })).toBeInTheDocument()
   })
 
   it('says what is wrong in plain words, with the file and line, instead of breaking', () => {

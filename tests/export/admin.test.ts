@@ -1,18 +1,25 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { JSDOM } from 'jsdom'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_PATH } from '@/lib/routes'
-import { adminWeight } from '@/lib/build/admin-weight'
+import { adminWeight, adminWeightLine } from '@/lib/build/admin-weight'
 import { checkPreview, PreviewView } from '@/lib/cms/preview'
 import { readContentSource } from '@/lib/content/read-source'
 import { parseHeadersFile } from '@/lib/headers/cloudflare'
-import { adminCsp } from '@/lib/headers/policies'
+import { adminCsp, siteCsp } from '@/lib/headers/policies'
 import { headersForPath } from '@/lib/headers/rules'
 import { FIXTURE } from '../helpers/content'
-import { exportedPages, exportFiles, OUT, requireExport } from '../helpers/export'
+import {
+  exportedPages,
+  exportFiles,
+  exportStyleHashes,
+  OUT,
+  requireExport,
+} from '../helpers/export'
 
 const ALERT = {
   id: 'ban',
@@ -59,6 +66,36 @@ describe('the site editor in the export', () => {
       expect(files).toContain(script.getAttribute('src')!.split('/').at(-1))
   })
 
+  it('has no code, style or font from another site in any of its files', () => {
+    const files = exportFiles().filter((f) => f.startsWith(ADMIN))
+    expect(files.some((f) => f.endsWith('.js'))).toBe(true)
+    // An outside address used as code, a stylesheet or a font: a file of that
+    // kind, a dynamic import, a CSS import or url(), or a known code host.
+    const outside = [
+      /https?:\/\/[^\s"'`()<>]+\.(?:m?js|css|woff2?|ttf|otf|eot)(?:[?#][^\s"'`()<>]*)?(?=["'`()\s<>]|$)/g,
+      /\bimport\(\s*["'`]https?:/g,
+      /@import\s+(?:url\()?\s*["']?https?:/g,
+      /url\(\s*["']?https?:/g,
+      /\b(?:unpkg\.com|cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\b/g,
+    ]
+    for (const file of files) {
+      const text = readFileSync(join(OUT, file), 'utf8')
+      for (const pattern of outside)
+        expect(
+          [...text.matchAll(pattern)].map((m) => m[0]),
+          `${file}: ${pattern}`
+        ).toEqual([])
+    }
+    // And the editor's own policy would refuse them: code, styles and fonts from the site only.
+    const directive = (name: string) =>
+      adminCsp()
+        .split('; ')
+        .find((d) => d.startsWith(`${name} `))
+    expect(directive('script-src')).toBe("script-src 'self'")
+    expect(directive('style-src')).toBe("style-src 'self' 'unsafe-inline'")
+    expect(directive('font-src')).toBe("font-src 'self'")
+  })
+
   it('is sent without the site policy on the reference host, and not indexed', () => {
     const rules = parseHeadersFile(readFileSync(join(OUT, '_headers'), 'utf8'))
     const headers = headersForPath(rules, ADMIN_PATH)
@@ -66,6 +103,28 @@ describe('the site editor in the export', () => {
     expect(headers['X-Robots-Tag']).toBe('noindex, nofollow')
     expect(headers['X-Frame-Options']).toBe('DENY')
     expect(headersForPath(rules, '/')['Content-Security-Policy']).toContain("script-src 'self'")
+  })
+
+  it('leaves every other page and file of the export with the site policy, and indexable', () => {
+    const rules = parseHeadersFile(readFileSync(join(OUT, '_headers'), 'utf8'))
+    const policy = siteCsp({ styleHashes: exportStyleHashes() })
+    const others = exportFiles().filter((f) => !f.startsWith(ADMIN))
+    const pages = exportedPages().map((p) => p.path)
+    expect(pages.length).toBeGreaterThan(1)
+    for (const path of [...pages, ...others.map((f) => `/${f}`)]) {
+      const headers = headersForPath(rules, path)
+      expect(headers['Content-Security-Policy'], path).toBe(policy)
+      expect(headers['X-Robots-Tag'], path).toBeUndefined()
+    }
+  })
+
+  it('is not in the search index', () => {
+    const dir = join(OUT, 'pagefind', 'fragment')
+    const fragments = readdirSync(dir).map((name) => gunzipSync(readFileSync(join(dir, name))))
+    const urls = fragments.map((f) => /"url":"([^"]*)"/.exec(f.toString('utf8'))?.[1])
+    // Every public page is there (the check can see pages), and the editor is not.
+    expect(urls).toContain('/')
+    expect(urls.filter((url) => url === undefined || url.startsWith(ADMIN_PATH))).toEqual([])
   })
 
   it('is not in the sitemap, and no public file refers to it', () => {
@@ -109,5 +168,9 @@ describe('the site editor in the export', () => {
     expect(weight.js).toBeGreaterThan(100 * 1024)
     expect(weight.total).toBe(weight.html + weight.js + weight.css)
     expect(weight.allFiles).toBeGreaterThanOrEqual(weight.total)
+    // The line the build log and `npm run bench` print.
+    const kb = (bytes: number) => (bytes / 1024).toFixed(1)
+    expect(adminWeightLine(weight)).toContain(`${kb(weight.total)} KB gzip when opened`)
+    expect(adminWeightLine(weight)).toContain(`JS ${kb(weight.js)}`)
   })
 })

@@ -13,6 +13,7 @@ import {
   RELATIONS,
   type CmsField,
 } from '@/lib/cms/config'
+import { COLLECTIONS, FIELD_TEXT } from '@/lib/cms/fields'
 import { COMMENT_FIELD, LIST_FIELD, RECORD_KEY, RECORD_VALUE, TYPE_KEY } from '@/lib/cms/formats'
 import { specOf } from '@/lib/cms/model'
 import { REGISTRY_SCHEMAS } from '@/lib/content/registries'
@@ -87,7 +88,27 @@ for (const dir of [join(process.cwd(), 'content'), FIXTURE]) {
     collect(matter(readFileSync(join(dir, 'pages', file), 'utf8')).data)
 }
 
-function textSamples(name: string): string[] {
+/** Lengths at and next to a text schema's own limits, so a limit the test did not guess is tried too. */
+function limitLengths(schema: Zod): number[] {
+  const { inner } = unwrap(schema)
+  const { minLength, maxLength } = inner as { minLength?: number | null; maxLength?: number | null }
+  return [minLength, maxLength]
+    .filter((n): n is number => typeof n === 'number')
+    .flatMap((n) => [n - 2, n - 1, n, n + 1, n + 2])
+    .filter((n) => n >= 0)
+}
+
+/** Numbers at and next to a number schema's own limits. */
+function limitNumbers(schema: Zod, integer: boolean): number[] {
+  const { inner } = unwrap(schema)
+  const { minValue, maxValue } = inner as { minValue?: number | null; maxValue?: number | null }
+  const step = integer ? 1 : 0.01
+  return [minValue, maxValue]
+    .filter((n): n is number => typeof n === 'number' && Math.abs(n) < Number.MAX_SAFE_INTEGER)
+    .flatMap((n) => [n - step, n, n + step].map((v) => Math.round(v * 100) / 100))
+}
+
+function textSamples(name: string, limits: number[] = []): string[] {
   const real = [...(seen.get(name) ?? [])]
   const variants = real.flatMap((v) => [
     ` ${v} `,
@@ -98,7 +119,7 @@ function textSamples(name: string): string[] {
     v.replace(/\d/, 'x'),
   ])
   const lengths = [0, 1, 2, 3, 5, 29, 30, 31, 40, 41, 60, 61, 70, 71, 80, 81, 120, 121, 160, 161]
-  const long = [170, 171, 200, 201, 300, 301, 600, 601].concat(lengths)
+  const long = [170, 171, 200, 201, 300, 301, 600, 601].concat(lengths, limits)
   return [
     ...real,
     ...variants,
@@ -209,7 +230,10 @@ function compareField(schema: Zod, field: CmsField, path: string) {
     expect(field.widget, path).toBe('number')
     const integer = inner.isInt
     expect(field.value_type, path).toBe(integer ? 'int' : 'float')
-    const samples = integer ? [...INTEGER_SAMPLES, ...INTEGER_MORE] : NUMBER_SAMPLES
+    const samples = [
+      ...(integer ? [...INTEGER_SAMPLES, ...INTEGER_MORE] : NUMBER_SAMPLES),
+      ...limitNumbers(schema, integer),
+    ]
     for (const sample of samples)
       expect(editorAccepts(field, sample), `${path} = ${sample}`).toBe(
         schema.safeParse(sample).success
@@ -221,7 +245,7 @@ function compareField(schema: Zod, field: CmsField, path: string) {
     if (field.widget === 'datetime') expect(field.format, path).toBe('YYYY-MM-DD')
     const refinements = refinementMessages(schema)
     const name = path.split('.').at(-1)!
-    for (const sample of textSamples(name)) {
+    for (const sample of textSamples(name, limitLengths(schema))) {
       const editor = editorAccepts(field, sample)
       // What the editor saves: empty optional fields are left out, text the schema trims is trimmed.
       const saved = sample.trim() === '' && optional ? undefined : sample
@@ -301,6 +325,27 @@ function compareRecord(schema: z.ZodRecord, field: CmsField, path: string) {
 }
 
 describe('the editor configuration and the content schemas', () => {
+  it('has a collection for every file in content/data and for the pages folder', () => {
+    for (const dir of [join(process.cwd(), 'content'), FIXTURE]) {
+      const files = readdirSync(join(dir, 'data')).filter((f) => /\.ya?ml$/.test(f))
+      expect(files.map((f) => f.replace(/\.ya?ml$/, '')).sort(), dir).toEqual(
+        [...REGISTRY_NAMES].sort()
+      )
+    }
+    for (const name of REGISTRY_NAMES) {
+      const files = collection(name).files as { file: string }[]
+      expect(
+        files.map((f) => f.file),
+        name
+      ).toEqual([`content/data/${name}.yaml`])
+    }
+    expect(collection('pages')).toMatchObject({
+      folder: 'content/pages',
+      extension: 'md',
+      create: true,
+    })
+  })
+
   it.each(REGISTRY_NAMES)('has the fields and rules of the %s schema', (name) => {
     const { schema, list } = REGISTRY_SCHEMAS[name]
     const fields = editorFields(name)
@@ -391,6 +436,33 @@ describe('a schema field the editor does not know', () => {
     })
     expect(JSON.stringify(config)).not.toMatch(/localhost|127\.0\.0\.1/)
     for (const c of collections) expect(c.delete, c.name).toBe(false)
+  })
+})
+
+describe('the staff guide (content/README.md, "Edit in the browser")', () => {
+  const readme = readFileSync(join(process.cwd(), 'content', 'README.md'), 'utf8')
+  const start = readme.indexOf('## Edit in the browser')
+  const guide = readme.slice(start, readme.indexOf('\n## ', start + 1))
+
+  it('names every collection of the editor, in the editor’s order and words', () => {
+    expect(start).toBeGreaterThanOrEqual(0)
+    const labels = COLLECTIONS.map((c) => `**${c.label}**`)
+    const flat = guide.replace(/\s+/g, ' ')
+    const at = labels.map((label) => flat.indexOf(label))
+    expect(
+      at.every((i) => i >= 0),
+      `${labels} in the guide`
+    ).toBe(true)
+    expect(at).toEqual([...at].sort((a, b) => a - b))
+  })
+
+  it('names the buttons the editor shows for a new page and a new entry', () => {
+    const flat = guide.replace(/\s+/g, ' ')
+    const pages = COLLECTIONS.find((c) => c.name === 'pages')!
+    // Decap's "new entry" button is "＋ <singular>"; its list button is "Add <singular>".
+    expect(flat).toContain(`**＋ ${pages.singular}**`)
+    for (const name of ['alerts', 'documents'])
+      expect(flat).toContain(`**Add ${FIELD_TEXT[name]!.singular!}**`)
   })
 })
 
