@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import type { Response } from '@playwright/test'
-import { headersForPath, REVALIDATE } from '@/lib/headers/rules'
-import { FEED_PATH, routeHref } from '@/lib/routes'
+import { adminCsp } from '@/lib/headers/policies'
+import { ADMIN_RULE, headersForPath, REVALIDATE } from '@/lib/headers/rules'
+import { ADMIN_PATH, FEED_PATH, routeHref } from '@/lib/routes'
 import { watchPage } from './guarded-test'
 import { expect, test, unguarded } from './served'
 import { content, exportedRoutes, pageWith, siteHeaderRules } from './site'
@@ -159,6 +160,25 @@ test('the header file for other hosts and hidden files answer 404', async ({ req
     expect(response.status(), path).toBe(404)
     expect(await response.text(), path).toBe(notFoundPage)
     expectNginxHeaders(response.headers(), '/404.html', path)
+  }
+})
+
+test("the site editor and its files get the editor's policy instead of the site's, and noindex", async ({
+  request,
+}) => {
+  const editor = readFileSync(join(out, ADMIN_PATH, 'index.html'), 'utf8')
+  const files = [...editor.matchAll(/(?:src|href)="(\/admin\/[^"]+)"/g)].map((m) => m[1]!)
+  expect(files.length, 'the editor page loads its scripts').toBeGreaterThan(0)
+  const site = headersForPath(rules, '/')
+  for (const path of [ADMIN_PATH, ...files]) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(200)
+    const headers = response.headers()
+    expect(headers['content-security-policy'], path).toBe(adminCsp({ header: true }))
+    expect(headers['x-robots-tag'], path).toBe(ADMIN_RULE.set!['X-Robots-Tag'])
+    for (const [name, value] of Object.entries(site))
+      if (name !== 'Content-Security-Policy')
+        expect(headers[name.toLowerCase()], `${path} ${name}`).toBe(value)
   }
 })
 
