@@ -108,20 +108,29 @@ export function makeCertificate(dir: string): { certificate: string; certificate
   return { certificate, certificateKey }
 }
 
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port'))
-      )
+/** Ports this process has handed out: the system may offer a closed port again. */
+const handedOut = new Set<number>()
+
+/** A TCP port nobody listens on right now, never one this process has handed out before. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = createServer()
+      server.once('error', reject)
+      server.listen(0, () => {
+        const address = server.address()
+        server.close(() =>
+          typeof address === 'object' && address
+            ? resolve(address.port)
+            : reject(new Error('no port'))
+        )
+      })
     })
-  })
+    if (!handedOut.has(port)) {
+      handedOut.add(port)
+      return port
+    }
+  }
 }
 
 /**
