@@ -62,7 +62,7 @@ for (const pages of sizes) {
   const gzip = files.reduce((sum, f) => sum + gzipSync(readFileSync(f)).length, 0)
   const row: Row = {
     pages: files.length,
-    documents: pages * 10 + 82,
+    documents: stepTime(build.stdout, /search index of \d+ pages and (\d+) documents/),
     check: check.seconds,
     build: build.seconds,
     next: stepTime(build.stdout, /Next\.js exported the pages in ([\d.]+) s/),
