@@ -39,8 +39,14 @@ export default defineConfig<Record<never, never>, ServerOptions>({
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: chromium, args },
   },
+  // The longest single test (cms) and the nginx projects come first, so the
+  // two workers stay busy to the end instead of one waiting on them.
   projects: [
-    { name: 'node', testIgnore: /nginx\.spec\.ts$/ },
+    {
+      name: 'cms',
+      testDir: 'tests/cms',
+      use: { baseURL: `http://localhost:${cmsPort}`, screenshot: 'only-on-failure' },
+    },
     // Fails once, saying how to install nginx, where it is missing.
     { name: 'nginx-installed', testMatch: /nginx\.setup\.ts$/ },
     {
@@ -52,11 +58,7 @@ export default defineConfig<Record<never, never>, ServerOptions>({
         ignoreHTTPSErrors: true,
       },
     },
-    {
-      name: 'cms',
-      testDir: 'tests/cms',
-      use: { baseURL: `http://localhost:${cmsPort}`, screenshot: 'only-on-failure' },
-    },
+    { name: 'node', testIgnore: /nginx\.spec\.ts$/ },
   ],
   webServer: [
     {

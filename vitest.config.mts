@@ -43,16 +43,11 @@ export default defineConfig({
         setupFiles: ['tests/components/setup.ts'],
         globals: true,
       }),
-      {
-        ...shared,
-        test: {
-          name: 'export',
-          environment: 'node',
-          include: ['tests/export/**/*.test.ts'],
-          globals: true,
-          testTimeout: 60_000,
-        },
-      },
+      ...split('export', 'tests/export', '**/*.test.ts', {
+        environment: 'node',
+        globals: true,
+        testTimeout: 60_000,
+      }),
     ],
   },
 })

@@ -25,13 +25,16 @@ export const exportFiles = () => walk(OUT).map((f) => relative(OUT, f).split(sep
 
 export type ExportedPage = { file: string; path: string; html: string; document: Document }
 
+let parsed: ExportedPage[] | undefined
+
 /**
  * Every public HTML page of the export, parsed. `path` is the address it is
  * served at. The site editor in admin/ is not a public page (admin.test.ts
  * checks it on its own).
  */
 export function exportedPages(): ExportedPage[] {
-  return exportFiles()
+  // Parsed once per test worker: the export does not change during a run.
+  return (parsed ??= exportFiles()
     .filter((f) => f.endsWith('.html') && !f.startsWith(ADMIN_PATH.slice(1)))
     .map((file) => {
       const html = readFileSync(join(OUT, file), 'utf8')
@@ -42,7 +45,7 @@ export function exportedPages(): ExportedPage[] {
             ? `/${file.slice(0, -'index.html'.length)}`
             : `/${file}`
       return { file, path, html, document: new JSDOM(html).window.document }
-    })
+    }))
 }
 
 /** The export file an address is served from, or null (the static host's rules). */
