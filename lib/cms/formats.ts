@@ -62,20 +62,29 @@ if (pageSpec.kind !== 'object') throw new Error('lib/cms/formats.ts: a page is a
 
 // ------------------------------------------------------- file <-> Decap shape
 
+/** Converts each field of an object, or each item of a list, with `convert`. */
+function convertParts(
+  value: unknown,
+  spec: Spec,
+  convert: (value: unknown, spec: Spec) => unknown
+): unknown {
+  if (spec.kind === 'list')
+    return Array.isArray(value) ? value.map((item) => convert(item, spec.item)) : value
+  if (spec.kind !== 'object' || !isData(value)) return value
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => {
+      const field = spec.fields.find((f) => f.name === key)
+      return [key, field ? convert(inner, field.spec) : inner]
+    })
+  )
+}
+
 /** Turns file data into the shape Decap edits. */
 export function toEditor(value: unknown, spec: Spec): unknown {
   switch (spec.kind) {
-    case 'object': {
-      if (!isData(value)) return value
-      return Object.fromEntries(
-        Object.entries(value).map(([key, inner]) => {
-          const field = spec.fields.find((f) => f.name === key)
-          return [key, field ? toEditor(inner, field.spec) : inner]
-        })
-      )
-    }
+    case 'object':
     case 'list':
-      return Array.isArray(value) ? value.map((item) => toEditor(item, spec.item)) : value
+      return convertParts(value, spec, toEditor)
     case 'union': {
       const variant = variantOf(spec, value)
       if (!variant) return value
@@ -103,17 +112,9 @@ export function toEditor(value: unknown, spec: Spec): unknown {
 /** Turns what Decap edits back into file data. */
 export function fromEditor(value: unknown, spec: Spec): unknown {
   switch (spec.kind) {
-    case 'object': {
-      if (!isData(value)) return value
-      return Object.fromEntries(
-        Object.entries(value).map(([key, inner]) => {
-          const field = spec.fields.find((f) => f.name === key)
-          return [key, field ? fromEditor(inner, field.spec) : inner]
-        })
-      )
-    }
+    case 'object':
     case 'list':
-      return Array.isArray(value) ? value.map((item) => fromEditor(item, spec.item)) : value
+      return convertParts(value, spec, fromEditor)
     case 'union': {
       if (!isData(value)) return value
       const { [TYPE_KEY]: type, ...fields } = value
