@@ -117,8 +117,10 @@ try {
 }
 process.stdout.write('\n')
 
+/** The median of the runs that gave a figure (Lighthouse sometimes fails to record a trace). */
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b)
+  if (sorted.length === 0) return NaN
   const mid = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2)
 }
@@ -188,4 +190,9 @@ console.log(
     `Heaviest page ${kb(Math.max(...rows.map((r) => r.total)))} KB gzip.`
 )
 console.log(adminWeightLine(editor))
+const failedRuns = [...runs.values()].flat().filter((r) => Number.isNaN(r.lcpMs)).length
+if (failedRuns > 0)
+  console.log(
+    `${failedRuns} of ${[...runs.values()].flat().length} Lighthouse runs recorded no trace; each median is of the other runs.`
+  )
 console.log('Full results: bench-results/lighthouse.json')
