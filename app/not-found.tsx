@@ -1,5 +1,4 @@
 import type { Metadata } from 'next'
-import { PageIndex } from '@/components/PageIndex'
 import { PageShell } from '@/components/PageShell'
 import { getSiteContent } from '@/lib/content/load'
 import { feedLink, tabTitle } from '@/lib/metadata'
@@ -16,20 +15,30 @@ export function generateMetadata(): Metadata {
   }
 }
 
-/** Exported as 404.html: says what happened and offers every page of the site. */
+/**
+ * Exported as 404.html: says what happened and points to the home page and to
+ * the search page, which lists every page. The list itself is not repeated
+ * here: Next.js puts this page into the data of every other page, so a list of
+ * every page here would make each page's build grow with the size of the site.
+ */
 export default function NotFound() {
-  const content = getSiteContent()
+  const frame = pageFrame(getSiteContent(), null)
   return (
-    <PageShell {...pageFrame(content, null)} title={TITLE}>
+    <PageShell {...frame} title={TITLE}>
       <div className="prose-site">
         <p>
           We could not find that page. It may have moved, or the address may have a typing mistake.
         </p>
         <p>
-          Go to the <a href="/">home page</a>, or choose a page from the list below.
+          Go to the <a href="/">home page</a>
+          {frame.searchHref ? (
+            <>
+              , or <a href={frame.searchHref}>search the site and see a list of every page</a>
+            </>
+          ) : null}
+          .
         </p>
       </div>
-      <PageIndex pages={content.pages} />
     </PageShell>
   )
 }

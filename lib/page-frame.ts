@@ -23,13 +23,22 @@ export type PageFrame = {
   searchHref?: string
 }
 
+// The search page's address, worked out once per content rather than once per page.
+const searchHrefs = new WeakMap<SiteContent, string | undefined>()
+function searchHrefOf(content: SiteContent): string | undefined {
+  if (!searchHrefs.has(content)) {
+    const page = content.pages.find((p) => p.blocks.some((b) => b.kind === 'search'))
+    searchHrefs.set(content, page && routeHref(page.route))
+  }
+  return searchHrefs.get(content)
+}
+
 /** The frame of a page, looked up once by the route that renders it. */
 export function pageFrame(
   content: SiteContent,
   route: string | null,
   blocks: readonly Block[] = []
 ): PageFrame {
-  const searchPage = content.pages.find((p) => p.blocks.some((b) => b.kind === 'search'))
   return {
     route,
     site: content.registries.site,
@@ -38,6 +47,6 @@ export function pageFrame(
     searchable: route !== null && !blocks.some((b) => b.kind === 'search'),
     scripts: scriptsFor(blocks),
     policy: pageCsp(pageNeeds(blocks)),
-    searchHref: searchPage && routeHref(searchPage.route),
+    searchHref: searchHrefOf(content),
   }
 }

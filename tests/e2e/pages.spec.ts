@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as plainTest, type Page } from '@playwright/test'
 import { expect, test } from './guarded-test'
-import { exportedRoutes, navigationLinks, videosOn, WCAG_TAGS } from './site'
+import { routeHref } from '@/lib/routes'
+import { exportedRoutes, navigationLinks, pageWith, videosOn, WCAG_TAGS } from './site'
 
 // Every built route, in real Chromium: structure and axe at a desktop and a
 // phone width, and reflow at 320 px with and without the WCAG 1.4.12 text
@@ -98,6 +99,13 @@ plainTest('a missing page answers 404 with the not-found page and a way back', a
     'href',
     '/'
   )
+  // The list of every page is on the search page, not repeated here.
+  await page
+    .locator('main')
+    .getByRole('link', { name: /every page/ })
+    .click()
+  await expect(page).toHaveURL(routeHref(pageWith('search').route))
+  await expect(page.locator('main h1')).toBeVisible()
 })
 
 test.describe('with JavaScript off', () => {

@@ -30,6 +30,16 @@ describe('search in the export', () => {
     }
   })
 
+  it('sends the not-found page to the search page for the list of every page', () => {
+    // Next.js puts the not-found page into the data of every other page, so a
+    // list of every page there would make each page's build grow with the site.
+    const notFound = pages.find((p) => p.path === '/404.html')!
+    const links = [...notFound.document.querySelectorAll('main a')].map((a) =>
+      a.getAttribute('href')
+    )
+    expect(links).toEqual(['/', routeHref(searchPage.route)])
+  })
+
   it('puts a search field that submits to the search page on every page', () => {
     for (const { path, document } of pages) {
       const form = document.querySelector('header form[role="search"]')
