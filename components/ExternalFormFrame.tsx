@@ -9,12 +9,24 @@ type ExternalFormFrameProps = {
 }
 
 /**
- * An external form (JotForm) in a lazy frame. Above it: a link that opens
- * the same form in a new tab, for when the frame fails to load or is too
- * small to use comfortably, and the bureau's phone and e-mail, for people
- * who cannot use the form at all.
+ * An external form (JotForm) in a frame. Above it: a link that opens the
+ * same form in a new tab, for when the frame fails to load or is too small to
+ * use comfortably, and the bureau's phone and e-mail, for people who cannot
+ * use the form at all.
+ *
+ * The frame starts loading only once the page itself has been drawn: the
+ * site script gives it its address then (lib/client/form-frames.ts), so
+ * JotForm's page does not compete with the bureau's own text for the
+ * connection. Until then it is an empty box of the form's height, so nothing
+ * moves when the form appears. Without JavaScript, the frame in <noscript>
+ * loads as the page loads, and the empty box is hidden by the stylesheet.
  */
 export function ExternalFormFrame({ form, contact }: ExternalFormFrameProps) {
+  const frameProps = {
+    height: form.height,
+    allow: form.payment ? 'payment' : undefined,
+    className: 'block w-full rounded border border-line',
+  }
   return (
     <div className="my-8">
       <div className="mb-3 max-w-prose space-y-2 rounded border-l-4 border-brand bg-panel px-4 py-3">
@@ -31,14 +43,10 @@ export function ExternalFormFrame({ form, contact }: ExternalFormFrameProps) {
           .
         </p>
       </div>
-      <iframe
-        src={form.url}
-        title={form.title}
-        height={form.height}
-        loading="lazy"
-        allow={form.payment ? 'payment' : undefined}
-        className="block w-full rounded border border-line"
-      />
+      <iframe data-src={form.url} title={form.title} {...frameProps} />
+      <noscript>
+        <iframe src={form.url} loading="lazy" title={form.title} {...frameProps} />
+      </noscript>
     </div>
   )
 }

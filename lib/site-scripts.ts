@@ -6,7 +6,7 @@ import type { Block } from '@/lib/content/blocks'
 // (lib/build/strip-runtime.ts). Every page works without them.
 
 export const SITE_SCRIPTS = {
-  /** Every page: closing the menus on Escape or a click outside, and hiding ended alerts. */
+  /** Every page: closing the menus on Escape or a click outside, hiding ended alerts, loading form frames. */
   site: { src: '/site.js', entry: 'lib/client/bundles/site.ts' },
   /** Only the page with the fee estimator. */
   estimator: { src: '/fee-estimator.js', entry: 'lib/client/bundles/fee-estimator.ts' },

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { AlertBanner } from '@/components/AlertBanner'
 import { PageBody } from '@/components/PageBody'
 import { PageShell } from '@/components/PageShell'
@@ -15,6 +15,7 @@ import {
 import { validateContent, type Page, type SiteContent } from '@/lib/content/validate'
 import { formatDate, todayInNewJersey } from '@/lib/dates'
 import { resolveNavigation } from '@/lib/navigation'
+import { loadFormFrames } from '@/lib/client/form-frames'
 import type { PageFrame } from '@/lib/page-frame'
 
 // The editor's preview: the entry being edited, with the rest of the content
@@ -273,13 +274,26 @@ export function PreviewView({
         {target.kind === 'registry' && target.name === 'alerts' ? (
           <AllAlerts content={content} />
         ) : page ? (
-          <PageBody page={page as Page} />
+          <>
+            <PageBody page={page as Page} />
+            <LoadFormFrames />
+          </>
         ) : (
           <p>This page has no route yet.</p>
         )}
       </PageShell>
     </>
   )
+}
+
+/** Gives the page's form frames their address, as the site script does on the site. */
+function LoadFormFrames() {
+  const marker = useRef<HTMLSpanElement>(null)
+  useEffect(() => {
+    const document = marker.current!.ownerDocument
+    loadFormFrames(document, document.defaultView!)
+  })
+  return <span ref={marker} hidden />
 }
 
 /** Every alert, with its dates, whether it shows today or not. */

@@ -1,27 +1,47 @@
 import { render, screen } from '@testing-library/react'
+import { JSDOM } from 'jsdom'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { ExternalFormFrame } from '@/components/ExternalFormFrame'
+import type { FormEntry } from '@/lib/content/schemas'
 import { registries } from './fixture-content'
 
 const form = registries.forms.get('application')!
 const contact = registries.site
 
+/**
+ * The frames as the build writes them: React leaves what is inside
+ * <noscript> out when it renders in a browser, so this renders to HTML.
+ */
+function builtFrames(entry: FormEntry) {
+  const html = renderToStaticMarkup(<ExternalFormFrame form={entry} contact={contact} />)
+  // Parsed as a browser without JavaScript would, which reads inside <noscript>.
+  const frames = [...new JSDOM(html).window.document.querySelectorAll('iframe')]
+  expect(frames).toHaveLength(2)
+  return frames
+}
+
 describe('ExternalFormFrame', () => {
-  it('embeds the form in a lazy, titled frame of a set height', () => {
-    const { container } = render(<ExternalFormFrame form={form} contact={contact} />)
-    const frame = container.querySelector('iframe')!
-    expect(frame).toHaveAttribute('src', form.url)
-    expect(frame).toHaveAttribute('title', form.title)
-    expect(frame).toHaveAttribute('loading', 'lazy')
-    expect(frame).toHaveAttribute('height', String(form.height))
-    expect(frame).not.toHaveAttribute('allow')
+  it('waits as an empty, titled box of the form height, with a frame for pages without JavaScript', () => {
+    const [waiting, fallback] = builtFrames(form)
+    // The site script gives it its address once the page is drawn.
+    expect(waiting).toHaveAttribute('data-src', form.url)
+    expect(waiting).not.toHaveAttribute('src')
+    expect(waiting!.parentElement!.tagName).toBe('DIV')
+    // Without JavaScript, this one loads instead (the stylesheet hides the box).
+    expect(fallback!.parentElement!.tagName).toBe('NOSCRIPT')
+    expect(fallback).toHaveAttribute('src', form.url)
+    expect(fallback).toHaveAttribute('loading', 'lazy')
+    for (const frame of [waiting, fallback]) {
+      expect(frame).toHaveAttribute('title', form.title)
+      expect(frame).toHaveAttribute('height', String(form.height))
+      expect(frame).not.toHaveAttribute('allow')
+    }
   })
 
   it('lets only payment forms use the Payment API', () => {
-    const { container } = render(
-      <ExternalFormFrame form={{ ...form, payment: true }} contact={contact} />
-    )
-    expect(container.querySelector('iframe')).toHaveAttribute('allow', 'payment')
+    for (const frame of builtFrames({ ...form, payment: true }))
+      expect(frame).toHaveAttribute('allow', 'payment')
   })
 
   it('offers a link that opens the form in a new tab, safely, with a name that reads well', () => {

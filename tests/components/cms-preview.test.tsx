@@ -105,6 +105,12 @@ describe('the preview of a page', () => {
     expect(screen.getByText(youtube.title, { selector: 'figcaption' })).toBeInTheDocument()
   })
 
+  it('loads its form frames, as the site script does on the site', async () => {
+    const form = [...registries.forms.values()][0]!
+    show({ kind: 'page' }, pageData(`Fill it in.\n\n@form ${form.id}\n`), 'content/pages/fees.md')
+    await waitFor(() => expect(screen.getByTitle(form.title)).toHaveAttribute('src', form.url))
+  })
+
   it('says what is wrong in plain words, with the file and line, instead of breaking', () => {
     show({ kind: 'page' }, pageData('Text.\n\n@document budget-2091\n'), 'content/pages/fees.md')
     const alert = screen.getByRole('alert')

@@ -33,14 +33,28 @@ describe('embedded forms in the export', () => {
     for (const page of pages) {
       const { document, path } = page
       const urls = formUrls.get(routeOf(page)!)!
-      const frames = [...document.querySelectorAll('main iframe')].filter((f) =>
-        urls.includes(f.getAttribute('src') ?? '')
+      const frames = [...document.querySelectorAll('main iframe[data-src]')].filter((f) =>
+        urls.includes(f.getAttribute('data-src')!)
       )
       expect(frames.length, path).toBe(urls.length)
       for (const frame of frames) {
         const beside = frame.parentElement!
         expect(beside.querySelector(`a[href="tel:${phone.dial}"]`), path).not.toBeNull()
         expect(beside.querySelector(`a[href="mailto:${email}"]`), path).not.toBeNull()
+      }
+    }
+  })
+
+  it('each wait for the site script, with a frame that loads without JavaScript beside them', () => {
+    for (const page of pages) {
+      const { document, path } = page
+      for (const url of formUrls.get(routeOf(page)!)!) {
+        const waiting = document.querySelector(`main iframe[data-src="${url}"]`)
+        expect(waiting?.hasAttribute('src'), path).toBe(false)
+        // The page is parsed as without JavaScript, so <noscript> holds elements.
+        const fallback = waiting?.nextElementSibling
+        expect(fallback?.tagName, path).toBe('NOSCRIPT')
+        expect(fallback?.querySelector('iframe')?.getAttribute('src'), path).toBe(url)
       }
     }
   })

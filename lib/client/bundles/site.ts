@@ -1,6 +1,8 @@
-// /site.js, on every page: menus and alert expiry (see lib/site-scripts.ts).
+// /site.js, on every page: menus, alert expiry and the form frames (see lib/site-scripts.ts).
 import { hideEndedAlerts } from '@/lib/client/alert-expiry'
+import { loadFormFrames } from '@/lib/client/form-frames'
 import { initMenus } from '@/lib/client/menus'
 
 hideEndedAlerts()
 initMenus()
+loadFormFrames()

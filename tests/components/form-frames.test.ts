@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest'
+import { loadFormFrames } from '@/lib/client/form-frames'
+
+// The form frames wait as empty boxes and get their address from the site
+// script once the page has loaded and been drawn.
+
+/** A window whose load event, animation frames and timeouts the test runs by hand. */
+function fakeWindow() {
+  const listeners: (() => void)[] = []
+  const frames: (() => void)[] = []
+  const timeouts: (() => void)[] = []
+  const win = {
+    addEventListener: vi.fn((_type: string, listener: () => void) => listeners.push(listener)),
+    requestAnimationFrame: (callback: () => void) => frames.push(callback),
+    setTimeout: (callback: () => void) => timeouts.push(callback),
+  } as unknown as Window
+  const flush = (queue: (() => void)[]) => queue.splice(0).forEach((run) => run())
+  return {
+    win,
+    load: () => flush(listeners),
+    paint: () => flush(frames),
+    tick: () => flush(timeouts),
+  }
+}
+
+function page(readyState: DocumentReadyState) {
+  document.body.innerHTML = `
+    <iframe data-src="https://form.example/1" title="One"></iframe>
+    <iframe data-src="https://form.example/2" title="Two"></iframe>`
+  vi.spyOn(document, 'readyState', 'get').mockReturnValue(readyState)
+  return [...document.querySelectorAll('iframe')]
+}
+
+const sources = (frames: HTMLIFrameElement[]) => frames.map((f) => f.getAttribute('src'))
+
+describe('form frames in the browser', () => {
+  it('stay empty until the page has loaded and the next frame is drawn', () => {
+    const frames = page('interactive')
+    const { win, load, paint, tick } = fakeWindow()
+    loadFormFrames(document, win)
+    expect(win.addEventListener).toHaveBeenCalledWith('load', expect.any(Function), { once: true })
+    expect(sources(frames)).toEqual([null, null])
+    load()
+    paint()
+    expect(sources(frames)).toEqual([null, null])
+    tick()
+    expect(sources(frames)).toEqual(['https://form.example/1', 'https://form.example/2'])
+  })
+
+  it('load after the next paint when the page has already loaded', () => {
+    const frames = page('complete')
+    const { win, paint, tick } = fakeWindow()
+    loadFormFrames(document, win)
+    expect(win.addEventListener).not.toHaveBeenCalled()
+    paint()
+    tick()
+    expect(sources(frames)).toEqual(['https://form.example/1', 'https://form.example/2'])
+  })
+
+  it('do nothing on a page without a form frame', () => {
+    document.body.innerHTML = '<iframe src="https://video.example/1" title="Video"></iframe>'
+    const { win } = fakeWindow()
+    loadFormFrames(document, win)
+    expect(win.addEventListener).not.toHaveBeenCalled()
+  })
+})
