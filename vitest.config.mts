@@ -36,6 +36,7 @@ function split(name: string, dir: string, pattern: string, test: Record<string, 
 // after `npm run build`).
 export default defineConfig({
   test: {
+    globalSetup: ['tests/helpers/temp-root.ts'],
     projects: [
       ...split('unit', 'tests/unit', '**/*.test.ts', { environment: 'node', globals: true }),
       ...split('components', 'tests/components', '**/*.test.{ts,tsx}', {
