@@ -1,4 +1,5 @@
 // Shows the fee estimator on the fees page and answers from lib/fee-estimate.ts.
+import { afterPaint } from '@/lib/client/after-paint'
 import { formatDate, todayInNewJersey } from '@/lib/dates'
 import { estimate, type EstimatorRules } from '@/lib/fee-estimate'
 import { tierLabel } from '@/lib/fees'
@@ -18,8 +19,10 @@ export function initEstimator(root: Document = document) {
   const form = section.querySelector('form')!
   const input = form.querySelector<HTMLInputElement>('input[type="date"]')!
   const output = section.querySelector<HTMLElement>('[data-estimator-result]')!
-  input.min = todayInNewJersey()
   section.hidden = false
+  // Today's date in New Jersey loads time-zone data: worked out after the
+  // page is drawn, so the first paint does not wait for it.
+  afterPaint(() => (input.min = todayInNewJersey()), root)
 
   form.addEventListener('submit', (event) => {
     event.preventDefault()

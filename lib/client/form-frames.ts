@@ -3,17 +3,17 @@
 // its address once the page has loaded and been drawn, so JotForm's page,
 // which is much larger than the bureau's, does not hold up the bureau's own
 // text. Without JavaScript, the <noscript> copy of each frame loads instead.
+import { afterPaint } from '@/lib/client/after-paint'
 
 /** Starts loading every waiting form frame once the page is loaded and drawn. */
 export function loadFormFrames(root: Document = document, win: Window = window) {
   const frames = root.querySelectorAll<HTMLIFrameElement>('iframe[data-src]:not([src])')
   if (frames.length === 0) return
-  const start = () => {
-    for (const frame of frames) frame.src = frame.dataset.src!
-  }
-  // After the next frame is drawn: a timeout queued from an animation frame
-  // runs once that frame has been painted.
-  const afterPaint = () => win.requestAnimationFrame(() => win.setTimeout(start, 0))
-  if (root.readyState === 'complete') afterPaint()
-  else win.addEventListener('load', afterPaint, { once: true })
+  afterPaint(
+    () => {
+      for (const frame of frames) frame.src = frame.dataset.src!
+    },
+    root,
+    win
+  )
 }

@@ -1,8 +1,4 @@
-// /site.js, on every page: menus, alert expiry and the form frames (see lib/site-scripts.ts).
-import { hideEndedAlerts } from '@/lib/client/alert-expiry'
-import { loadFormFrames } from '@/lib/client/form-frames'
-import { initMenus } from '@/lib/client/menus'
+// /site.js, on every page without one of the scripts below (see lib/site-scripts.ts).
+import { initSite } from '@/lib/client/site'
 
-hideEndedAlerts()
-initMenus()
-loadFormFrames()
+initSite()

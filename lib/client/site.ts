@@ -1,0 +1,23 @@
+// What every page's script does: menus, alert expiry and form frames. Each
+// page loads one script (lib/site-scripts.ts): /site.js, or, on the fee
+// estimator's and the search page, a script that does this too, so those
+// pages make one script request, not two.
+import { hideEndedAlerts } from '@/lib/client/alert-expiry'
+import { loadFormFrames } from '@/lib/client/form-frames'
+import { initMenus } from '@/lib/client/menus'
+
+const STARTED = Symbol.for('bureau-site-script')
+
+/**
+ * Starts the shared behaviour once per page, even if two of the page's
+ * scripts include it. Returns whether this call started it.
+ */
+export function initSite(root: Document = document, win: Window = window): boolean {
+  const flags = win as unknown as Record<symbol, boolean>
+  if (flags[STARTED]) return false
+  flags[STARTED] = true
+  hideEndedAlerts(root)
+  initMenus(root)
+  loadFormFrames(root, win)
+  return true
+}
