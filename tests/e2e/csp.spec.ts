@@ -1,8 +1,8 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join, sep } from 'node:path'
-import { expect, test } from '@playwright/test'
 import { headersForPath } from '@/lib/headers/rules'
 import { watchPage } from './guarded-test'
+import { expect, unguarded as test } from './served'
 import { anyInnerPage, content, exportedRoutes, pageWith, siteHeaderRules } from './site'
 
 const rules = siteHeaderRules()

@@ -3,7 +3,7 @@ import { estimate, type EstimatorRules } from '@/lib/fee-estimate'
 import { tierLabel } from '@/lib/fees'
 import { formatMoney } from '@/lib/money'
 import { routeHref } from '@/lib/routes'
-import { expect, test } from './guarded-test'
+import { expect, test } from './served'
 import { content, pageWith } from './site'
 
 // Site search and the inspection fee estimator, in real Chromium. What they

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { routeHref } from '@/lib/routes'
-import { expect, test } from './guarded-test'
+import { expect, test } from './served'
 import { content } from './site'
 
 // Pages with in-page links, videos and print layouts, chosen from the

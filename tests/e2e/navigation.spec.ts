@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { routeHref } from '@/lib/routes'
-import { expect, test } from './guarded-test'
+import { expect, test } from './served'
 import { anyInnerPage, dropdowns, navigation, pageWith } from './site'
 
 // Keyboard and pointer behaviour of the menus, with the site script on.

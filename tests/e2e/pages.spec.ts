@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { test as plainTest, type Page } from '@playwright/test'
-import { expect, test } from './guarded-test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test, unguarded } from './served'
 import { routeHref } from '@/lib/routes'
 import { exportedRoutes, navigationLinks, pageWith, videosOn, WCAG_TAGS } from './site'
 
@@ -63,6 +63,12 @@ async function checkVideos(page: Page, route: string) {
   }
 }
 
+/** The addresses of the links that are not shown, asked in one round trip. */
+const hiddenLinks = (links: Locator) =>
+  links.evaluateAll((all) =>
+    all.filter((link) => !link.checkVisibility()).map((link) => link.getAttribute('href'))
+  )
+
 const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
@@ -110,7 +116,7 @@ for (const route of routes) {
 
 // The browser logs the 404 status as a console error, so this test runs
 // without the console guard.
-plainTest('a missing page answers 404 with the not-found page and a way back', async ({ page }) => {
+unguarded('a missing page answers 404 with the not-found page and a way back', async ({ page }) => {
   const response = await page.goto('/no-such-page/')
   expect(response?.status()).toBe(404)
   await expect(page.locator('h1')).toHaveText('Page not found')
@@ -146,11 +152,10 @@ test.describe('with JavaScript off', () => {
         .evaluateAll((links) => links.map((l) => l.getAttribute('href')))
       expect(hrefs).toEqual(navigationLinks.map((link) => link.href))
       await page.locator('details.site-menu > summary').click()
-      for (const link of await nav.locator(':scope > ul > li > a').all())
-        await expect(link).toBeVisible()
+      await expect.poll(() => hiddenLinks(nav.locator(':scope > ul > li > a'))).toEqual([])
       for (const menu of await nav.locator('details.nav-dropdown').all()) {
         await menu.locator('summary').click()
-        for (const link of await menu.locator('a').all()) await expect(link).toBeVisible()
+        await expect.poll(() => hiddenLinks(menu.locator('a'))).toEqual([])
       }
     })
   }

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { VideoEmbed } from '@/components/VideoEmbed'
 import { loadSiteContent } from '@/lib/content/load'
 import { routeHref } from '@/lib/routes'
-import { expect, test } from './guarded-test'
+import { expect, test } from './served'
 import { content, dropdowns } from './site'
 
 // WCAG 2.2 AA checks that axe cannot make: captions that really load, focus
