@@ -19,16 +19,22 @@ const paymentForm = paymentPage.blocks.flatMap((b) =>
 )[0]!
 const PAYPAL = 'https://www.paypal.com/checkout'
 
-/** A stand-in form with a Pay button that opens PayPal and shows what PayPal says back. */
+/**
+ * A stand-in form with a Pay button that opens PayPal and shows what PayPal
+ * says back. Its listeners are in place before the button exists, so a click
+ * as soon as the button shows is never lost.
+ */
 const FORM_PAGE = `<!doctype html><html lang="en"><title>Stand-in payment form</title>
-<button type="button" id="pay">Pay</button><p id="reply">no reply</p>
 <script>
-  document.getElementById('pay').addEventListener('click', () => window.open('${PAYPAL}'))
+  document.addEventListener('click', (event) => {
+    if (event.target.id === 'pay') window.open('${PAYPAL}')
+  })
   window.addEventListener('message', (event) => {
     if (event.origin === 'https://www.paypal.com')
       document.getElementById('reply').textContent = 'PayPal says: ' + event.data
   })
-</script></html>`
+</script>
+<button type="button" id="pay">Pay</button><p id="reply">no reply</p></html>`
 
 /** A stand-in PayPal that says whether it has an opener, and tells the opener. */
 const PAYPAL_PAGE = `<!doctype html><html lang="en"><title>PayPal stand-in</title>
