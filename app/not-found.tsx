@@ -17,8 +17,8 @@ export function generateMetadata(): Metadata {
 
 /**
  * Exported as 404.html: says what happened and points to the home page and to
- * the search page, which lists every page. The list itself is not repeated
- * here: Next.js puts this page into the data of every other page, so a list of
+ * the search page (which also lists every page, by its `@page-index` line).
+ * A list of every page is not put here: Next.js puts this page into the data of every other page, so a list of
  * every page here would make each page's build grow with the size of the site.
  */
 export default function NotFound() {
@@ -33,7 +33,7 @@ export default function NotFound() {
           Go to the <a href="/">home page</a>
           {frame.searchHref ? (
             <>
-              , or <a href={frame.searchHref}>search the site and see a list of every page</a>
+              , or <a href={frame.searchHref}>search the site</a>
             </>
           ) : null}
           .

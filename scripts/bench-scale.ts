@@ -51,31 +51,34 @@ type Row = {
 const rows: Row[] = []
 for (const pages of sizes) {
   const contentDir = syntheticContent(pages)
-  const check = run(['scripts/check-content.ts'], { CONTENT_DIR: contentDir })
   const out = mkdtempSync(join(tmpdir(), `scale-out-${pages}-`))
-  const build = run(['scripts/build.ts'], {
-    CONTENT_DIR: contentDir,
-    SITE_OUT_DIR: relative(process.cwd(), out),
-  })
-  const files = htmlFiles(out)
-  const bytes = files.reduce((sum, f) => sum + statSync(f).size, 0)
-  const gzip = files.reduce((sum, f) => sum + gzipSync(readFileSync(f)).length, 0)
-  const row: Row = {
-    pages: files.length,
-    documents: stepTime(build.stdout, /search index of \d+ pages and (\d+) documents/),
-    check: check.seconds,
-    build: build.seconds,
-    next: stepTime(build.stdout, /Next\.js exported the pages in ([\d.]+) s/),
-    index: stepTime(build.stdout, /search index of .* in ([\d.]+) s/),
-    htmlKb: bytes / files.length / 1024,
-    gzipKb: gzip / files.length / 1024,
+  try {
+    const check = run(['scripts/check-content.ts'], { CONTENT_DIR: contentDir })
+    const build = run(['scripts/build.ts'], {
+      CONTENT_DIR: contentDir,
+      SITE_OUT_DIR: relative(process.cwd(), out),
+    })
+    const files = htmlFiles(out)
+    const bytes = files.reduce((sum, f) => sum + statSync(f).size, 0)
+    const gzip = files.reduce((sum, f) => sum + gzipSync(readFileSync(f)).length, 0)
+    const row: Row = {
+      pages: files.length,
+      documents: stepTime(build.stdout, /search index of \d+ pages and (\d+) documents/),
+      check: check.seconds,
+      build: build.seconds,
+      next: stepTime(build.stdout, /Next\.js exported the pages in ([\d.]+) s/),
+      index: stepTime(build.stdout, /search index of .* in ([\d.]+) s/),
+      htmlKb: bytes / files.length / 1024,
+      gzipKb: gzip / files.length / 1024,
+    }
+    rows.push(row)
+    console.log(
+      `${pages} pages: check ${row.check.toFixed(1)} s, build ${row.build.toFixed(1)} s ` +
+        `(Next ${row.next} s, search index ${row.index} s)`
+    )
+  } finally {
+    for (const dir of [contentDir, out]) rmSync(dir, { recursive: true, force: true })
   }
-  rows.push(row)
-  for (const dir of [contentDir, out]) rmSync(dir, { recursive: true, force: true })
-  console.log(
-    `${pages} pages: check ${row.check.toFixed(1)} s, build ${row.build.toFixed(1)} s ` +
-      `(Next ${row.next} s, search index ${row.index} s)`
-  )
 }
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits)

@@ -7,7 +7,11 @@ import { afterPaint } from '@/lib/client/after-paint'
 
 /** Starts loading every waiting form frame once the page is loaded and drawn. */
 export function loadFormFrames(root: Document = document, win: Window = window) {
-  const frames = root.querySelectorAll<HTMLIFrameElement>('iframe[data-src]:not([src])')
+  // A frame whose address differs from its data-src: new ones, and, in the
+  // editor's preview, one whose form the editor has just changed.
+  const frames = [...root.querySelectorAll<HTMLIFrameElement>('iframe[data-src]')].filter(
+    (frame) => frame.getAttribute('src') !== frame.dataset.src
+  )
   if (frames.length === 0) return
   afterPaint(
     () => {

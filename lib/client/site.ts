@@ -16,8 +16,17 @@ export function initSite(root: Document = document, win: Window = window): boole
   const flags = win as unknown as Record<symbol, boolean>
   if (flags[STARTED]) return false
   flags[STARTED] = true
-  hideEndedAlerts(root)
-  initMenus(root)
-  loadFormFrames(root, win)
+  // Each on its own, the forms first: a failure in one leaves the others working.
+  for (const start of [
+    () => loadFormFrames(root, win),
+    () => hideEndedAlerts(root),
+    () => initMenus(root),
+  ]) {
+    try {
+      start()
+    } catch (error) {
+      console.error(error)
+    }
+  }
   return true
 }

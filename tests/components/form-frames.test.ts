@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { loadFormFrames } from '@/lib/client/form-frames'
 
 // The form frames wait as empty boxes and get their address from the site
@@ -33,6 +33,11 @@ function page(readyState: DocumentReadyState) {
 
 const sources = (frames: HTMLIFrameElement[]) => frames.map((f) => f.getAttribute('src'))
 
+afterEach(() => {
+  vi.restoreAllMocks()
+  document.body.replaceChildren()
+})
+
 describe('form frames in the browser', () => {
   it('stay empty until the page has loaded and the next frame is drawn', () => {
     const frames = page('interactive')
@@ -55,6 +60,17 @@ describe('form frames in the browser', () => {
     paint()
     tick()
     expect(sources(frames)).toEqual(['https://form.example/1', 'https://form.example/2'])
+  })
+
+  it('follow a frame whose form has changed (the editor preview reuses the frame)', () => {
+    const [first, second] = page('complete')
+    first!.setAttribute('src', 'https://form.example/old')
+    second!.setAttribute('src', 'https://form.example/2')
+    const { win, paint, tick } = fakeWindow()
+    loadFormFrames(document, win)
+    paint()
+    tick()
+    expect(sources([first!, second!])).toEqual(['https://form.example/1', 'https://form.example/2'])
   })
 
   it('do nothing on a page without a form frame', () => {

@@ -8,8 +8,8 @@ import { join } from 'node:path'
 // need not clean up after themselves, and nothing is left behind.
 export default function setup() {
   const root = mkdtempSync(join(tmpdir(), 'site-tests-'))
-  // Open like /tmp itself, so nginx's worker (another user) can reach the
-  // site folders the nginx tests make here.
+  // Readable by other users (0755), so nginx's worker, which runs as another
+  // user, can reach the site folders the nginx tests make here.
   chmodSync(root, 0o755)
   process.env.TMPDIR = root
   return () => rmSync(root, { recursive: true, force: true })
