@@ -23,7 +23,6 @@ type ExternalFormFrameProps = {
  */
 export function ExternalFormFrame({ form, contact }: ExternalFormFrameProps) {
   const frameProps = {
-    loading: 'lazy' as const,
     height: form.height,
     allow: form.payment ? 'payment' : undefined,
     className: 'block w-full rounded border border-line',
@@ -46,7 +45,7 @@ export function ExternalFormFrame({ form, contact }: ExternalFormFrameProps) {
       </div>
       <iframe data-src={form.url} title={form.title} {...frameProps} />
       <noscript>
-        <iframe src={form.url} title={form.title} {...frameProps} />
+        <iframe src={form.url} loading="lazy" title={form.title} {...frameProps} />
       </noscript>
     </div>
   )

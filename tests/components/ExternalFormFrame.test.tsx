@@ -31,8 +31,11 @@ describe('ExternalFormFrame', () => {
     // Without JavaScript, this one loads instead (the stylesheet hides the box).
     expect(fallback!.parentElement!.tagName).toBe('NOSCRIPT')
     expect(fallback).toHaveAttribute('src', form.url)
+    // The waiting one loads as soon as it has its address (a visitor to a form
+    // page has come for the form; lazy loading measured a later long task).
+    expect(waiting).not.toHaveAttribute('loading')
+    expect(fallback).toHaveAttribute('loading', 'lazy')
     for (const frame of [waiting, fallback]) {
-      expect(frame).toHaveAttribute('loading', 'lazy')
       expect(frame).toHaveAttribute('title', form.title)
       expect(frame).toHaveAttribute('height', String(form.height))
       expect(frame).not.toHaveAttribute('allow')
