@@ -54,7 +54,7 @@ async function standIns(context: BrowserContext) {
 async function pay(page: Page, context: BrowserContext) {
   const frameElement = page.locator(`iframe[title="${paymentForm.title}"]`)
   await expect(frameElement).toHaveAttribute('src', paymentForm.url)
-  // The frame loads lazily, when it comes near the screen.
+  // On screen, as a visitor would have it before paying.
   await frameElement.scrollIntoViewIfNeeded()
   const frame = page.frameLocator(`iframe[title="${paymentForm.title}"]`)
   const popup = context.waitForEvent('page')
