@@ -18,8 +18,9 @@ export function generateMetadata(): Metadata {
 /**
  * Exported as 404.html: says what happened and points to the home page and to
  * the search page (which also lists every page, by its `@page-index` line).
- * A list of every page is not put here: Next.js puts this page into the data of every other page, so a list of
- * every page here would make each page's build grow with the size of the site.
+ * A list of every page is not put here: Next.js puts this page into the
+ * data of every other page, so such a list would make each page's build
+ * grow with the size of the site.
  */
 export default function NotFound() {
   const frame = pageFrame(getSiteContent(), null)
