@@ -5,7 +5,7 @@ import type { NextConfig } from 'next'
 const nextConfig: NextConfig = {
   output: 'export',
   // `npm run build` exports into a staging folder and moves it to out/ only
-  // when every step has passed (scripts/build.ts); plain `next build` writes out/.
+  // when every step has passed (tools/export/build.ts); plain `next build` writes out/.
   distDir: process.env.SITE_EXPORT_DIR || undefined,
   // Every route is written as <route>/index.html and linked as /<route>/, so
   // nginx, S3 and GitHub Pages all serve it without rewrites (README explains).

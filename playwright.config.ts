@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
-import { CMS_E2E_REPO } from './tests/cms/paths'
-import type { ServerOptions } from './tests/e2e/served'
+import { SITE_EDITOR_E2E_REPO } from '#tests/site-editor/paths.ts'
+import type { ServerOptions } from '#tests/e2e/served.ts'
 
 // Browser tests run against the built export (npm run build), in real
 // Chromium: Debian's /usr/bin/chromium here (CHROMIUM_PATH overrides it), or
@@ -10,12 +10,12 @@ import type { ServerOptions } from './tests/e2e/served'
 //  - nginx: tests/e2e/nginx.spec.ts and the payment popups, served over HTTPS
 //    by real nginx with the configuration the build wrote (each worker starts
 //    one; see tests/e2e/served.ts);
-//  - cms: the site editor (tests/cms), served by `npm run cms` on a copy of
-//    the content in build/cms-e2e, which the test resets before it starts.
+//  - site-editor: the site editor (tests/site-editor), served by `npm run site-editor` on a copy of
+//    the content in build/site-editor-e2e, which the test resets before it starts.
 const chromium =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 const port = Number(process.env.E2E_PORT ?? 4173)
-const cmsPort = Number(process.env.CMS_E2E_PORT ?? 4174)
+const editorPort = Number(process.env.SITE_EDITOR_E2E_PORT ?? 4174)
 // Nothing from the internet: every host but localhost is unknown to the
 // browser (frames of other hosts fail to load; tests that need JotForm or
 // PayPal answer for them with local stand-ins, before any lookup).
@@ -39,13 +39,13 @@ export default defineConfig<Record<never, never>, ServerOptions>({
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: chromium, args },
   },
-  // The longest single test (cms) and the nginx projects come first, so the
+  // The longest single test (site-editor) and the nginx projects come first, so the
   // two workers stay busy to the end instead of one waiting on them.
   projects: [
     {
-      name: 'cms',
-      testDir: 'tests/cms',
-      use: { baseURL: `http://localhost:${cmsPort}`, screenshot: 'only-on-failure' },
+      name: 'site-editor',
+      testDir: 'tests/site-editor',
+      use: { baseURL: `http://localhost:${editorPort}`, screenshot: 'only-on-failure' },
     },
     // Fails once, saying how to install nginx, where it is missing.
     { name: 'nginx-installed', testMatch: /nginx\.setup\.ts$/ },
@@ -62,16 +62,16 @@ export default defineConfig<Record<never, never>, ServerOptions>({
   ],
   webServer: [
     {
-      command: `node --import ./scripts/register-ts.mjs scripts/serve.ts`,
+      command: `node tools/serve/serve.ts`,
       env: { PORT: String(port) },
       url: `http://localhost:${port}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
     },
     {
-      command: `node --import ./scripts/register-ts.mjs scripts/cms.ts`,
-      env: { PORT: String(cmsPort), CMS_REPO: CMS_E2E_REPO },
-      url: `http://localhost:${cmsPort}/admin/`,
+      command: `node site-editor/run-local.ts`,
+      env: { PORT: String(editorPort), SITE_EDITOR_REPO: SITE_EDITOR_E2E_REPO },
+      url: `http://localhost:${editorPort}/admin/`,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
     },

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
-const shared = { resolve: { alias: { '@': root.replace(/\/$/, '') } } }
 
 // Test files that replace a module (vi.mock, vi.doMock) get a fresh module
 // registry of their own; all other unit and component test files share
@@ -22,11 +21,10 @@ function split(name: string, dir: string, pattern: string, test: Record<string, 
   const isolated = mocking(dir)
   return [
     {
-      ...shared,
       test: { ...test, name, include: [`${dir}/${pattern}`], exclude: isolated, isolate: false },
     },
     ...(isolated.length > 0
-      ? [{ ...shared, test: { ...test, name: `${name}-isolated`, include: isolated } }]
+      ? [{ test: { ...test, name: `${name}-isolated`, include: isolated } }]
       : []),
   ]
 }

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
-import { getSiteContent } from '@/lib/content/load'
-import { LOCALE } from '@/lib/dates'
+import { getSiteContent } from '#lib/content/load.ts'
+import { LOCALE } from '#lib/dates.ts'
 import './globals.css'
 
 export function generateMetadata(): Metadata {

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
-import { PageShell } from '@/components/PageShell'
-import { getSiteContent } from '@/lib/content/load'
-import { feedLink, tabTitle } from '@/lib/metadata'
-import { pageFrame } from '@/lib/page-frame'
+import { PageShell } from '#components/PageShell.tsx'
+import { getSiteContent } from '#lib/content/load.ts'
+import { feedLink, tabTitle } from '#lib/metadata.ts'
+import { pageFrame } from '#lib/page-frame.ts'
 
 const TITLE = 'Page not found'
 

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
-import { ContentPage } from '@/components/ContentPage'
-import { getSiteContent } from '@/lib/content/load'
-import { pageMetadata } from '@/lib/metadata'
-import { pageFrame } from '@/lib/page-frame'
+import { ContentPage } from '#components/ContentPage.tsx'
+import { getSiteContent } from '#lib/content/load.ts'
+import { pageMetadata } from '#lib/metadata.ts'
+import { pageFrame } from '#lib/page-frame.ts'
 
 export function generateMetadata(): Metadata {
   const { byRoute, registries } = getSiteContent()

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next'
-import { getSiteContent } from '@/lib/content/load'
+import { getSiteContent } from '#lib/content/load.ts'
 
 export const dynamic = 'force-static'
 

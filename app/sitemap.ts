@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next'
-import { getSiteContent } from '@/lib/content/load'
-import { routeHref } from '@/lib/routes'
+import { getSiteContent } from '#lib/content/load.ts'
+import { routeHref } from '#lib/routes.ts'
 
 export const dynamic = 'force-static'
 

@@ -1,5 +1,5 @@
-import { MarkdownBody } from '@/components/MarkdownBody'
-import type { ActiveAlert } from '@/lib/content/alerts'
+import { MarkdownBody } from '#components/MarkdownBody.tsx'
+import type { ActiveAlert } from '#lib/content/alerts.ts'
 
 type AlertBannerProps = { alerts: ActiveAlert[] }
 

@@ -1,5 +1,5 @@
-import type { CaptionGap } from '@/lib/content/blocks'
-import { routeHref } from '@/lib/routes'
+import type { CaptionGap } from '#lib/content/blocks.ts'
+import { routeHref } from '#lib/routes.ts'
 
 type CaptionGapsProps = { gaps: CaptionGap[] }
 

@@ -1,5 +1,5 @@
-import { phoneText } from '@/lib/labels'
-import type { Site } from '@/lib/content/schemas'
+import { phoneText } from '#lib/labels.ts'
+import type { Site } from '#lib/content/schemas.ts'
 
 type ContactCardProps = { site: Site }
 

@@ -1,7 +1,7 @@
-import { PageBody } from '@/components/PageBody'
-import { PageShell } from '@/components/PageShell'
-import type { Page } from '@/lib/content/validate'
-import type { PageFrame } from '@/lib/page-frame'
+import { PageBody } from '#components/PageBody.tsx'
+import { PageShell } from '#components/PageShell.tsx'
+import type { Page } from '#lib/content/validate.ts'
+import type { PageFrame } from '#lib/page-frame.ts'
 
 type ContentPageProps = { page: Page; frame: PageFrame }
 

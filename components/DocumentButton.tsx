@@ -1,5 +1,5 @@
-import type { DocumentEntry } from '@/lib/content/schemas'
-import { documentCue } from '@/lib/labels'
+import type { DocumentEntry } from '#lib/content/schemas.ts'
+import { documentCue } from '#lib/labels.ts'
 
 type DocumentButtonProps = {
   document: DocumentEntry

@@ -1,5 +1,5 @@
-import { DocumentButton } from '@/components/DocumentButton'
-import type { DocumentEntry } from '@/lib/content/schemas'
+import { DocumentButton } from '#components/DocumentButton.tsx'
+import type { DocumentEntry } from '#lib/content/schemas.ts'
 
 type DocumentButtonsProps = { documents: DocumentEntry[] }
 

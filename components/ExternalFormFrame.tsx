@@ -1,6 +1,6 @@
-import { NewTabLink } from '@/components/NewTabLink'
-import type { FormEntry, Site } from '@/lib/content/schemas'
-import { phoneText } from '@/lib/labels'
+import { NewTabLink } from '#components/NewTabLink.tsx'
+import type { FormEntry, Site } from '#lib/content/schemas.ts'
+import { phoneText } from '#lib/labels.ts'
 
 type ExternalFormFrameProps = {
   form: FormEntry
@@ -15,7 +15,7 @@ type ExternalFormFrameProps = {
  * use the form at all.
  *
  * The frame starts loading only once the page itself has been drawn: the
- * site script gives it its address then (lib/client/form-frames.ts), so
+ * site script gives it its address then (lib/browser-scripts/form-frames.ts), so
  * JotForm's page does not compete with the bureau's own text for the
  * connection. Until then it is an empty box of the form's height, so nothing
  * moves when the form appears. Without JavaScript, the frame in <noscript>

@@ -1,6 +1,6 @@
-import type { Holiday } from '@/lib/content/schemas'
-import { formatDate } from '@/lib/dates'
-import type { EstimatorRules } from '@/lib/fee-estimate'
+import type { Holiday } from '#lib/content/schemas.ts'
+import { formatDate } from '#lib/dates.ts'
+import type { EstimatorRules } from '#lib/fee-estimate.ts'
 
 type FeeEstimatorProps = {
   rules: EstimatorRules

@@ -1,7 +1,7 @@
-import type { DocumentEntry, Fees } from '@/lib/content/schemas'
-import { cardFeeLabel, tierLabel } from '@/lib/fees'
-import { documentCue } from '@/lib/labels'
-import { formatMoney } from '@/lib/money'
+import type { DocumentEntry, Fees } from '#lib/content/schemas.ts'
+import { cardFeeLabel, tierLabel } from '#lib/fees.ts'
+import { documentCue } from '#lib/labels.ts'
+import { formatMoney } from '#lib/money.ts'
 
 type FeeTableProps =
   | { schedule: 'inspection'; inspection: Fees['inspection'] }

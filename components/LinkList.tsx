@@ -1,5 +1,5 @@
-import type { LinkEntry } from '@/lib/content/schemas'
-import { linkCue } from '@/lib/labels'
+import type { LinkEntry } from '#lib/content/schemas.ts'
+import { linkCue } from '#lib/labels.ts'
 
 type LinkListProps = { links: LinkEntry[] }
 

@@ -1,6 +1,6 @@
-import type { IndexedPage } from '@/lib/content/blocks'
-import { sections } from '@/lib/content/schemas'
-import { routeHref } from '@/lib/routes'
+import type { IndexedPage } from '#lib/content/blocks.ts'
+import { sections } from '#lib/content/schemas.ts'
+import { routeHref } from '#lib/routes.ts'
 
 const SECTION_TITLES: Record<(typeof sections)[number], string> = {
   home: 'Start here',

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
-import { AlertBanner } from '@/components/AlertBanner'
-import { SiteFooter } from '@/components/SiteFooter'
-import { SiteHeader } from '@/components/SiteHeader'
-import { SiteScripts } from '@/components/SiteScripts'
-import { TOP_ANCHOR } from '@/lib/content/markdown/processor'
-import type { PageFrame } from '@/lib/page-frame'
+import { AlertBanner } from '#components/AlertBanner.tsx'
+import { SiteFooter } from '#components/SiteFooter.tsx'
+import { SiteHeader } from '#components/SiteHeader.tsx'
+import { BrowserScripts } from '#components/BrowserScripts.tsx'
+import { TOP_ANCHOR } from '#lib/content/markdown/processor.ts'
+import type { PageFrame } from '#lib/page-frame.ts'
 
 type PageShellProps = PageFrame & { title: string; children: ReactNode }
 
@@ -58,7 +58,7 @@ export function PageShell({
         <div className="mt-6">{children}</div>
       </main>
       <SiteFooter site={site} links={navigation.footer} />
-      <SiteScripts scripts={scripts} />
+      <BrowserScripts scripts={scripts} />
     </>
   )
 }

@@ -1,7 +1,7 @@
-import { phoneText } from '@/lib/labels'
-import type { Site } from '@/lib/content/schemas'
-import type { NavLink } from '@/lib/navigation'
-import { FEED_PATH } from '@/lib/routes'
+import { phoneText } from '#lib/labels.ts'
+import type { Site } from '#lib/content/schemas.ts'
+import type { NavLink } from '#lib/navigation.ts'
+import { FEED_PATH } from '#lib/routes.ts'
 
 type SiteFooterProps = { site: Site; links: NavLink[] }
 

@@ -1,6 +1,6 @@
-import { HeaderSearch } from '@/components/HeaderSearch'
-import type { Site } from '@/lib/content/schemas'
-import type { NavItem, NavLink } from '@/lib/navigation'
+import { HeaderSearch } from '#components/HeaderSearch.tsx'
+import type { Site } from '#lib/content/schemas.ts'
+import type { NavItem, NavLink } from '#lib/navigation.ts'
 
 type SiteHeaderProps = {
   site: Site

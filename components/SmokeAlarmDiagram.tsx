@@ -1,4 +1,4 @@
-import type { DiagramId } from '@/lib/content/blocks'
+import type { DiagramId } from '#lib/content/blocks.ts'
 
 type SmokeAlarmDiagramProps = {
   id: DiagramId

@@ -1,5 +1,5 @@
-import { NewTabLink } from '@/components/NewTabLink'
-import type { ResolvedTile } from '@/lib/content/blocks'
+import { NewTabLink } from '#components/NewTabLink.tsx'
+import type { ResolvedTile } from '#lib/content/blocks.ts'
 
 type TileGridProps = { tiles: ResolvedTile[] }
 

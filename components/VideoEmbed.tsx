@@ -1,7 +1,7 @@
-import { MarkdownBody } from '@/components/MarkdownBody'
-import type { VideoEntry } from '@/lib/content/schemas'
-import { youtubeEmbedUrl, youtubeId } from '@/lib/providers'
-import { captionsHref } from '@/lib/routes'
+import { MarkdownBody } from '#components/MarkdownBody.tsx'
+import type { VideoEntry } from '#lib/content/schemas.ts'
+import { youtubeEmbedUrl, youtubeId } from '#lib/providers.ts'
+import { captionsHref } from '#lib/routes.ts'
 
 type VideoEmbedProps = {
   video: VideoEntry

@@ -2,9 +2,9 @@
 // script and the tests both use them. Dates are ISO days (2026-11-23), read
 // as calendar days with no time zone.
 
-import type { CardFeeMethod, InspectionTier } from '@/lib/content/schemas'
-import { parseIsoDay } from '@/lib/dates'
-import { roundToCents } from '@/lib/money'
+import type { CardFeeMethod, InspectionTier } from '#lib/content/schemas.ts'
+import { parseIsoDay } from '#lib/dates.ts'
+import { roundToCents } from '#lib/money.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 

@@ -1,8 +1,8 @@
 import { Feed } from 'feed'
-import type { SiteContent } from '@/lib/content/validate'
-import { formatDate, parseIsoDay } from '@/lib/dates'
-import { documentCue } from '@/lib/labels'
-import { FEED_PATH, routeHref } from '@/lib/routes'
+import type { SiteContent } from '#lib/content/validate.ts'
+import { formatDate, parseIsoDay } from '#lib/dates.ts'
+import { documentCue } from '#lib/labels.ts'
+import { FEED_PATH, routeHref } from '#lib/routes.ts'
 
 // "What's new", by subscription: an Atom feed of the site's notices and of
 // newly published documents (those with a `published` day), newest first.

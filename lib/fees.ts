@@ -1,5 +1,5 @@
-import type { CardFeeMethod, InspectionTier } from '@/lib/content/schemas'
-import { formatMoney } from '@/lib/money'
+import type { CardFeeMethod, InspectionTier } from '#lib/content/schemas.ts'
+import { formatMoney } from '#lib/money.ts'
 
 /**
  * The tier's rule in words, derived from its day counts so the label can

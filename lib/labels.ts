@@ -1,4 +1,4 @@
-import type { DocumentEntry, LinkEntry } from '@/lib/content/schemas'
+import type { DocumentEntry, LinkEntry } from '#lib/content/schemas.ts'
 
 // How the site names files, languages and outside links to people. Every
 // "(PDF)" or "(Word, Spanish)" on the site is written here and only here.

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
-import type { PageFrontmatter, Site } from '@/lib/content/schemas'
-import { FEED_PATH, routeHref } from '@/lib/routes'
+import type { PageFrontmatter, Site } from '#lib/content/schemas.ts'
+import { FEED_PATH, routeHref } from '#lib/routes.ts'
 
 /** Browsers and search engines cut titles longer than this. */
 export const MAX_TITLE = 70

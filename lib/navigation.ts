@@ -1,6 +1,6 @@
-import type { Registries } from '@/lib/content/registries'
-import { linkCue } from '@/lib/labels'
-import { routeHref } from '@/lib/routes'
+import type { Registries } from '#lib/content/registries.ts'
+import { linkCue } from '#lib/labels.ts'
+import { routeHref } from '#lib/routes.ts'
 
 /** A navigation link after its target has been looked up. */
 export type NavLink = {

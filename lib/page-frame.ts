@@ -1,11 +1,11 @@
-import { activeAlerts, buildDay, type ActiveAlert } from '@/lib/content/alerts'
-import type { Block } from '@/lib/content/blocks'
-import type { Site } from '@/lib/content/schemas'
-import type { SiteContent } from '@/lib/content/validate'
-import { pageCsp, pageNeeds } from '@/lib/headers/policies'
-import { resolveNavigation, type NavItem, type NavLink } from '@/lib/navigation'
-import { routeHref } from '@/lib/routes'
-import { scriptsFor, type SiteScriptName } from '@/lib/site-scripts'
+import { activeAlerts, buildDay, type ActiveAlert } from '#lib/content/alerts.ts'
+import type { Block } from '#lib/content/blocks.ts'
+import type { Site } from '#lib/content/schemas.ts'
+import type { SiteContent } from '#lib/content/validate.ts'
+import { pageCsp, pageNeeds } from '#lib/headers/policies.ts'
+import { resolveNavigation, type NavItem, type NavLink } from '#lib/navigation.ts'
+import { routeHref } from '#lib/routes.ts'
+import { scriptsFor, type BrowserScriptName } from '#lib/browser-scripts/catalog.ts'
 
 /** What the frame of a page (header, alerts, footer, scripts) shows: PageShell's data. */
 export type PageFrame = {
@@ -16,7 +16,7 @@ export type PageFrame = {
   alerts: ActiveAlert[]
   /** Whether the search index should include the page (not the 404 or search pages). */
   searchable: boolean
-  scripts: SiteScriptName[]
+  scripts: BrowserScriptName[]
   /** The page's own Content-Security-Policy, narrower than the site's header. */
   policy: string
   /** The search page's address, for the search field in the header. */

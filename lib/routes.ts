@@ -18,5 +18,5 @@ export function captionsHref(file: string): string {
   return `${CAPTIONS_PATH}${file}`
 }
 
-/** The site editor (Decap CMS, lib/build/admin.ts): not a public page. */
-export const ADMIN_PATH = '/admin/'
+/** The site editor (Decap CMS, site-editor/bundle.ts): not a public page. */
+export const SITE_EDITOR_PATH = '/admin/'

@@ -1,6 +1,6 @@
-import { buildDay } from '@/lib/content/alerts'
-import { getSiteContent } from '@/lib/content/load'
-import { atomFeed } from '@/lib/feed'
+import { buildDay } from '#lib/content/alerts.ts'
+import { getSiteContent } from '#lib/content/load.ts'
+import { atomFeed } from '#lib/feed.ts'
 
 // /feed.xml: the Atom feed of notices and newly published documents, written
 // when the site is built (every day, so new entries appear on their day).

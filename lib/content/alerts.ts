@@ -1,5 +1,5 @@
-import type { Alert } from '@/lib/content/schemas'
-import { todayInNewJersey } from '@/lib/dates'
+import type { Alert } from '#lib/content/schemas.ts'
+import { todayInNewJersey } from '#lib/dates.ts'
 
 /** An alert with its message rendered to sanitized HTML. */
 export type RenderedAlert = Alert & { html: string }

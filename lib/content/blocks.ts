@@ -7,8 +7,8 @@ import type {
   sections,
   Site,
   VideoEntry,
-} from '@/lib/content/schemas'
-import type { EstimatorRules } from '@/lib/fee-estimate'
+} from '#lib/content/schemas.ts'
+import type { EstimatorRules } from '#lib/fee-estimate.ts'
 
 // A page body is a list of blocks: sanitized HTML from the Markdown, and the
 // embeds that its `@` lines ask for. Each block carries the data its

@@ -1,7 +1,7 @@
-import { readContentSource, CONTENT_DIR } from '@/lib/content/read-source'
-import { buildSiteContent, type SiteContent } from '@/lib/content/validate'
+import { readContentSource, CONTENT_DIR } from '#lib/content/read-source.ts'
+import { buildSiteContent, type SiteContent } from '#lib/content/validate.ts'
 
-export type { Page, SiteContent } from '@/lib/content/validate'
+export type { Page, SiteContent } from '#lib/content/validate.ts'
 
 /** Reads, checks and renders every page and registry under `contentDir`. */
 export function loadSiteContent(contentDir: string = CONTENT_DIR): SiteContent {

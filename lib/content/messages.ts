@@ -132,7 +132,10 @@ function describeOne(issue: Issue, value: unknown): string {
           : `should be a date written as YYYY-MM-DD in quotes, for example '2027-03-01' (found ${describeValue(value)})`
       if (issue.format === 'email')
         return `should be an e-mail address such as name@example.org (found ${describeValue(value)})`
-      return ownMessage(issue) ?? `is not written the way this field needs (found ${describeValue(value)})`
+      return (
+        ownMessage(issue) ??
+        `is not written the way this field needs (found ${describeValue(value)})`
+      )
     case 'not_multiple_of':
       return `should be an amount in dollars and cents, with at most two decimals, such as 45.00 (found ${describeValue(value)})`
     case 'invalid_value':

@@ -5,7 +5,7 @@ import {
   type ContentSource,
   type RegistryName,
   type SourceFile,
-} from '@/lib/content/source'
+} from '#lib/content/source.ts'
 
 /**
  * Where staff edit content: pages in content/pages, registries in

@@ -20,8 +20,8 @@ import {
   type Navigation,
   type Site,
   type VideoEntry,
-} from '@/lib/content/schemas'
-import type { RegistryName } from '@/lib/content/source'
+} from '#lib/content/schemas.ts'
+import type { RegistryName } from '#lib/content/source.ts'
 
 /** Everything in content/data, checked, with list registries keyed by id. */
 export type Registries = {

@@ -1,4 +1,4 @@
-import { formatProblem, type ContentProblem } from '@/lib/content/problems'
+import { formatProblem, type ContentProblem } from '#lib/content/problems.ts'
 
 // How the content check reports to people: a plain list for the terminal,
 // and, on GitHub Actions, workflow commands that put each problem on its

@@ -6,7 +6,7 @@ import {
   VIDEO_FILES,
   YOUTUBE,
   youtubeId,
-} from '@/lib/providers'
+} from '#lib/providers.ts'
 
 // One schema per content file. Types are derived from these schemas, never
 // written by hand, so what the build checks and what the code uses agree.

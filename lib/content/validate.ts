@@ -1,24 +1,29 @@
 import matter from 'gray-matter'
 import { z } from 'zod'
-import type { RenderedAlert } from '@/lib/content/alerts'
-import type { Block, CaptionGap, IndexedPage } from '@/lib/content/blocks'
-import { renderMarkdown, renderText, type MarkdownContext } from '@/lib/content/markdown'
-import { describeIssues, didYouMean, fieldName } from '@/lib/content/messages'
+import type { RenderedAlert } from '#lib/content/alerts.ts'
+import type { Block, CaptionGap, IndexedPage } from '#lib/content/blocks.ts'
+import { renderMarkdown, renderText, type MarkdownContext } from '#lib/content/markdown/index.ts'
+import { describeIssues, didYouMean, fieldName } from '#lib/content/messages.ts'
 import {
   ContentError,
   entryMessage,
   fail,
   ProblemList,
   type ContentProblem,
-} from '@/lib/content/problems'
-import { REGISTRY_SCHEMAS, type Registries } from '@/lib/content/registries'
-import { pageSchema, type PageFrontmatter } from '@/lib/content/schemas'
-import { REGISTRY_NAMES, registryPath, type ContentSource, type SourceFile } from '@/lib/content/source'
-import { parseYamlWithLines, type LocatedYaml } from '@/lib/content/yaml'
-import { tierCoverageProblem } from '@/lib/fees'
-import { MAX_TITLE, tabTitle } from '@/lib/metadata'
-import { formatMoney } from '@/lib/money'
-import { routeHref } from '@/lib/routes'
+} from '#lib/content/problems.ts'
+import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
+import { pageSchema, type PageFrontmatter } from '#lib/content/schemas.ts'
+import {
+  REGISTRY_NAMES,
+  registryPath,
+  type ContentSource,
+  type SourceFile,
+} from '#lib/content/source.ts'
+import { parseYamlWithLines, type LocatedYaml } from '#lib/content/yaml.ts'
+import { tierCoverageProblem } from '#lib/fees.ts'
+import { MAX_TITLE, tabTitle } from '#lib/metadata.ts'
+import { formatMoney } from '#lib/money.ts'
+import { routeHref } from '#lib/routes.ts'
 
 // Every check of the content, in one place and in this order:
 //   1. every file: no invisible characters that could hide or reverse text;
@@ -231,7 +236,11 @@ function parseList(
         problems.error(
           yaml.file,
           yaml.lineOf([i, ...at]),
-          entryMessage({ entry, field: path.length ? fieldName(path) : undefined, problem: message })
+          entryMessage({
+            entry,
+            field: path.length ? fieldName(path) : undefined,
+            problem: message,
+          })
         )
       }
       return
@@ -282,9 +291,7 @@ function checkRegistryRules(
       })
     )
   const videos = located.videos!
-  const captionFiles = new Map(
-    source.captions.map((file) => [file.path.split('/').pop()!, file])
-  )
+  const captionFiles = new Map(source.captions.map((file) => [file.path.split('/').pop()!, file]))
   ;[...registries.videos.values()].forEach((video, i) => {
     if (!video.captions) return
     const file = captionFiles.get(video.captions)
@@ -467,7 +474,10 @@ function captionGaps(registries: Registries, pages: PageFile[]): CaptionGap[] {
   const shownOn = new Map<string, Pick<IndexedPage, 'route' | 'title'>[]>()
   for (const { body, frontmatter } of pages) {
     for (const [, id] of body.matchAll(VIDEO_LINE))
-      shownOn.set(id!, [...(shownOn.get(id!) ?? []), { route: frontmatter.route, title: frontmatter.title }])
+      shownOn.set(id!, [
+        ...(shownOn.get(id!) ?? []),
+        { route: frontmatter.route, title: frontmatter.title },
+      ])
   }
   return [...registries.videos.values()]
     .filter((video) => !video.captions)
@@ -540,7 +550,8 @@ function noticePagesInNoMenu(
 ) {
   const inMenus = new Set<string>()
   for (const item of [...registries.navigation.main, ...registries.navigation.footer]) {
-    for (const sub of 'items' in item ? item.items : [item]) if ('route' in sub) inMenus.add(sub.route)
+    for (const sub of 'items' in item ? item.items : [item])
+      if ('route' in sub) inMenus.add(sub.route)
   }
   const linkedFrom = new Map<string, Set<string>>()
   const hrefToRoute = new Map(pages.map((p) => [routeHref(p.route), p.route]))
@@ -642,4 +653,3 @@ function moneyForms(amount: number): string[] {
   const full = formatMoney(amount)
   return Number.isInteger(amount) ? [full, full.replace(/\.00$/, '')] : [full]
 }
-

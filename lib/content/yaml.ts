@@ -1,5 +1,5 @@
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml'
-import { fail } from '@/lib/content/problems'
+import { fail } from '#lib/content/problems.ts'
 
 /** YAML text parsed so that a field path can be traced back to its line. */
 export type LocatedYaml = {

@@ -1,4 +1,4 @@
-import type { HeaderRule } from '@/lib/headers/rules'
+import type { HeaderRule } from '#lib/headers/rules.ts'
 
 // The `_headers` file of Cloudflare Pages (the reference host), written from
 // the header rules, and read back by the local server and the tests.

@@ -1,7 +1,7 @@
-import { adminCsp, siteCsp, type StylePolicy } from '@/lib/headers/policies'
-import { ADMIN_RULE, commonHeaders, IMMUTABLE, REVALIDATE } from '@/lib/headers/rules'
-import type { SiteContent } from '@/lib/content/validate'
-import { ADMIN_PATH, CAPTIONS_PATH, routeHref } from '@/lib/routes'
+import { siteEditorCsp, siteCsp, type StylePolicy } from '#lib/headers/policies.ts'
+import { SITE_EDITOR_RULE, commonHeaders, IMMUTABLE, REVALIDATE } from '#lib/headers/rules.ts'
+import type { SiteContent } from '#lib/content/validate.ts'
+import { SITE_EDITOR_PATH, CAPTIONS_PATH, routeHref } from '#lib/routes.ts'
 
 // An nginx configuration serving the export with the site's headers, from
 // the same definitions as out/_headers. One text for every supported nginx:
@@ -150,10 +150,10 @@ ${page(false)}
     }
 
     # The site editor (Decap CMS) has its own policy instead of the site's:
-    # see adminCsp in lib/headers/policies.ts. It is never indexed.
-    location ${ADMIN_PATH} {
+    # see siteEditorCsp in lib/headers/policies.ts. It is never indexed.
+    location ${SITE_EDITOR_PATH} {
         try_files $uri $uri/ =404;
-${addHeaders({ 'Content-Security-Policy': adminCsp({ header: true }), 'Cache-Control': REVALIDATE, ...ADMIN_RULE.set })}
+${addHeaders({ 'Content-Security-Policy': siteEditorCsp({ header: true }), 'Cache-Control': REVALIDATE, ...SITE_EDITOR_RULE.set })}
     }
 
     # Files whose names carry a hash of their content never change.

@@ -1,10 +1,10 @@
-import type { Block } from '@/lib/content/blocks'
+import type { Block } from '#lib/content/blocks.ts'
 import {
   FRAME_ORIGINS,
   MEDIA_ORIGINS,
   PAYMENT_ORIGINS,
   YOUTUBE_EMBED_ORIGIN,
-} from '@/lib/providers'
+} from '#lib/providers.ts'
 
 // The policies the site's responses and pages carry. Two layers:
 //  - the response header, the same for every page of the site (hosts send
@@ -69,7 +69,7 @@ export const GITHUB_STATUS_ORIGIN = 'https://www.githubstatus.com'
  * frame-ancestors); hosts that can send a header per path send it as a
  * header too.
  */
-export function adminCsp({ header = false }: { header?: boolean } = {}): string {
+export function siteEditorCsp({ header = false }: { header?: boolean } = {}): string {
   return serialize([
     ['default-src', "'self'"],
     ['script-src', "'self'"],

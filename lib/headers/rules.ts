@@ -1,5 +1,5 @@
-import { permissionsPolicy, siteCsp, type StylePolicy } from '@/lib/headers/policies'
-import { ADMIN_PATH } from '@/lib/routes'
+import { permissionsPolicy, siteCsp, type StylePolicy } from '#lib/headers/policies.ts'
+import { SITE_EDITOR_PATH } from '#lib/routes.ts'
 
 // The response headers of the whole site, defined once as path rules. The
 // rules use the semantics of a `_headers` file on Cloudflare Pages, the
@@ -40,13 +40,13 @@ export function commonHeaders(style: StylePolicy = {}): Record<string, string> {
 
 /**
  * The site editor (Decap CMS at /admin/) needs a looser style policy than
- * the pages (see adminCsp). Its page carries its own policy in a <meta>
+ * the pages (see siteEditorCsp). Its page carries its own policy in a <meta>
  * tag, so the site's header policy is detached there: a browser enforces
  * every policy it is given, and the site's would block the editor. It is
  * never indexed.
  */
-export const ADMIN_RULE: HeaderRule = {
-  path: `${ADMIN_PATH}*`,
+export const SITE_EDITOR_RULE: HeaderRule = {
+  path: `${SITE_EDITOR_PATH}*`,
   detach: ['Content-Security-Policy'],
   set: { 'X-Robots-Tag': 'noindex, nofollow' },
 }
@@ -56,7 +56,7 @@ export function headerRules(style: StylePolicy = {}): HeaderRule[] {
   return [
     { path: '/*', set: commonHeaders(style) },
     { path: '/_next/static/*', set: { 'Cache-Control': IMMUTABLE } },
-    ADMIN_RULE,
+    SITE_EDITOR_RULE,
   ]
 }
 

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { DocumentButton } from '@/components/DocumentButton'
-import { DocumentList, groupByYear } from '@/components/DocumentList'
-import { doc, registries } from './fixture-content'
+import { DocumentButton } from '#components/DocumentButton.tsx'
+import { DocumentList, groupByYear } from '#components/DocumentList.tsx'
+import { doc, registries } from './fixture-content.ts'
 
 describe('DocumentButton', () => {
   it('is a link that says the file type', () => {

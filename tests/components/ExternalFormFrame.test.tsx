@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react'
 import { JSDOM } from 'jsdom'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { ExternalFormFrame } from '@/components/ExternalFormFrame'
-import type { FormEntry } from '@/lib/content/schemas'
-import { registries } from './fixture-content'
+import { ExternalFormFrame } from '#components/ExternalFormFrame.tsx'
+import type { FormEntry } from '#lib/content/schemas.ts'
+import { registries } from './fixture-content.ts'
 
 const form = registries.forms.get('application')!
 const contact = registries.site

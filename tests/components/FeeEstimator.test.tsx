@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { FeeEstimator } from '@/components/FeeEstimator'
-import { formatDate } from '@/lib/dates'
-import { registries } from './fixture-content'
+import { FeeEstimator } from '#components/FeeEstimator.tsx'
+import { formatDate } from '#lib/dates.ts'
+import { registries } from './fixture-content.ts'
 
 const rules = {
   tiers: registries.fees.inspection.tiers,

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { FeeTable } from '@/components/FeeTable'
-import { doc, registries } from './fixture-content'
+import { FeeTable } from '#components/FeeTable.tsx'
+import { doc, registries } from './fixture-content.ts'
 
 describe('FeeTable', () => {
   it('renders the inspection fees as a real table with caption and header scopes', () => {

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import type { PageBody as PageBodyType } from '@/components/PageBody'
-import type { Block } from '@/lib/content/blocks'
-import { fixture, registries } from './fixture-content'
+import type { PageBody as PageBodyType } from '#components/PageBody.tsx'
+import type { Block } from '#lib/content/blocks.ts'
+import { fixture, registries } from './fixture-content.ts'
 
 // Every block renders from the data it carries: no file system, no
 // registries read behind the component's back. This is what lets the
@@ -16,7 +16,7 @@ beforeAll(async () => {
     vi.doMock(name, () => {
       throw new Error(`PageBody's modules import ${name}`)
     })
-  ;({ PageBody } = await import('@/components/PageBody'))
+  ;({ PageBody } = await import('#components/PageBody.tsx'))
   vi.doUnmock('node:fs')
 })
 

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { SiteHeader } from '@/components/SiteHeader'
-import { resolveNavigation } from '@/lib/navigation'
-import { registries } from './fixture-content'
+import { SiteHeader } from '#components/SiteHeader.tsx'
+import { resolveNavigation } from '#lib/navigation.ts'
+import { registries } from './fixture-content.ts'
 
 const navigation = resolveNavigation(registries).main
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { ratioClass, VideoEmbed } from '@/components/VideoEmbed'
-import { fixture, registries } from './fixture-content'
+import { ratioClass, VideoEmbed } from '#components/VideoEmbed.tsx'
+import { fixture, registries } from './fixture-content.ts'
 
 const fast = registries.videos.get('fire-is-fast')!
 const reading = registries.videos.get('reading')!

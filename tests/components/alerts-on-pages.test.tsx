@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ContentPage } from '@/components/ContentPage'
-import { loadSiteContent } from '@/lib/content/load'
-import { pageFrame } from '@/lib/page-frame'
-import { fixtureCopy, put } from '../helpers/content'
+import { ContentPage } from '#components/ContentPage.tsx'
+import { loadSiteContent } from '#lib/content/load.ts'
+import { pageFrame } from '#lib/page-frame.ts'
+import { fixtureCopy, put } from '../helpers/content.ts'
 
 // An alert in alerts.yaml shows above the h1 of every page while it is
 // active, and on none once it has ended. The site is built for the day in

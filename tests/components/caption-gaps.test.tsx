@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { PageBody } from '@/components/PageBody'
-import { loadSiteContent } from '@/lib/content/load'
-import { edit, fixtureCopy, put } from '../helpers/content'
+import { PageBody } from '#components/PageBody.tsx'
+import { loadSiteContent } from '#lib/content/load.ts'
+import { edit, fixtureCopy, put } from '../helpers/content.ts'
 
 // The accessibility statement's list of videos without captions (the
 // `@videos-without-captions` line) is made from the video registry, never

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { DocumentList, NO_DOCUMENTS } from '@/components/DocumentList'
-import { PageBody } from '@/components/PageBody'
-import { loadSiteContent } from '@/lib/content/load'
-import { fixtureCopy, put } from '../helpers/content'
+import { DocumentList, NO_DOCUMENTS } from '#components/DocumentList.tsx'
+import { PageBody } from '#components/PageBody.tsx'
+import { loadSiteContent } from '#lib/content/load.ts'
+import { fixtureCopy, put } from '../helpers/content.ts'
 
 // District documents are listed from the document registry: a staff member
 // adds next year's budget with one entry, and it appears on the page that

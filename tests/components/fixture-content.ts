@@ -1,6 +1,6 @@
-import { loadSiteContent } from '@/lib/content/load'
-import type { DocumentEntry } from '@/lib/content/schemas'
-import { FIXTURE } from '../helpers/content'
+import { loadSiteContent } from '#lib/content/load.ts'
+import type { DocumentEntry } from '#lib/content/schemas.ts'
+import { FIXTURE } from '../helpers/content.ts'
 
 /** The test content (tests/fixtures/content), checked and rendered. */
 export const fixture = loadSiteContent(FIXTURE)

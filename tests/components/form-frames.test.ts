@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { loadFormFrames } from '@/lib/client/form-frames'
+import { loadFormFrames } from '#lib/browser-scripts/form-frames.ts'
 
 // The form frames wait as empty boxes and get their address from the site
 // script once the page has loaded and been drawn.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { initSite } from '@/lib/client/site'
+import { initSite } from '#lib/browser-scripts/site.ts'
 
 // The shared behaviour is in every page script; a page with two of them
 // (the estimator and search on one page) must start it once only, or each

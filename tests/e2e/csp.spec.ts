@@ -1,9 +1,9 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join, sep } from 'node:path'
-import { headersForPath } from '@/lib/headers/rules'
-import { watchPage } from './guarded-test'
-import { expect, unguarded as test } from './served'
-import { anyInnerPage, content, exportedRoutes, pageWith, siteHeaderRules } from './site'
+import { headersForPath } from '#lib/headers/rules.ts'
+import { watchPage } from './guarded-test.ts'
+import { expect, unguarded as test } from './served.ts'
+import { anyInnerPage, content, exportedRoutes, pageWith, siteHeaderRules } from './site.ts'
 
 const rules = siteHeaderRules()
 

@@ -1,10 +1,10 @@
-import { formatDate, parseIsoDay } from '@/lib/dates'
-import { estimate, type EstimatorRules } from '@/lib/fee-estimate'
-import { tierLabel } from '@/lib/fees'
-import { formatMoney } from '@/lib/money'
-import { routeHref } from '@/lib/routes'
-import { expect, test } from './served'
-import { content, pageWith } from './site'
+import { formatDate, parseIsoDay } from '#lib/dates.ts'
+import { estimate, type EstimatorRules } from '#lib/fee-estimate.ts'
+import { tierLabel } from '#lib/fees.ts'
+import { formatMoney } from '#lib/money.ts'
+import { routeHref } from '#lib/routes.ts'
+import { expect, test } from './served.ts'
+import { content, pageWith } from './site.ts'
 
 // Site search and the inspection fee estimator, in real Chromium. What they
 // must find and show is worked out from the content and the registries.

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { routeHref } from '@/lib/routes'
-import { expect, test } from './served'
-import { content } from './site'
+import { routeHref } from '#lib/routes.ts'
+import { expect, test } from './served.ts'
+import { content } from './site.ts'
 
 // Pages with in-page links, videos and print layouts, chosen from the
 // content: every expectation is read from the registries.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { routeHref } from '@/lib/routes'
-import { expect, test } from './served'
-import { anyInnerPage, dropdowns, navigation, pageWith } from './site'
+import { routeHref } from '#lib/routes.ts'
+import { expect, test } from './served.ts'
+import { anyInnerPage, dropdowns, navigation, pageWith } from './site.ts'
 
 // Keyboard and pointer behaviour of the menus, with the site script on.
 const FOCUS_YELLOW = 'rgb(255, 221, 0)'

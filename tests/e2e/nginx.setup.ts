@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { supportedNginx } from '@/tests/helpers/nginx'
+import { supportedNginx } from '#tests/helpers/nginx.ts'
 
 // Runs once before the `nginx` project: without nginx (or without the
 // configuration the build writes), that project fails here once, with the

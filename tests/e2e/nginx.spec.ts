@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import type { Response } from '@playwright/test'
-import { adminCsp } from '@/lib/headers/policies'
-import { ADMIN_RULE, headersForPath, REVALIDATE } from '@/lib/headers/rules'
-import { ADMIN_PATH, FEED_PATH, routeHref } from '@/lib/routes'
-import { watchPage } from './guarded-test'
-import { expect, test, unguarded } from './served'
-import { content, exportedRoutes, pageWith, siteHeaderRules } from './site'
+import { siteEditorCsp } from '#lib/headers/policies.ts'
+import { SITE_EDITOR_RULE, headersForPath, REVALIDATE } from '#lib/headers/rules.ts'
+import { SITE_EDITOR_PATH, FEED_PATH, routeHref } from '#lib/routes.ts'
+import { watchPage } from './guarded-test.ts'
+import { expect, test, unguarded } from './served.ts'
+import { content, exportedRoutes, pageWith, siteHeaderRules } from './site.ts'
 
 // The site served by real nginx with the configuration the build wrote
 // (build/nginx.conf; tests/e2e/served.ts starts it), in the `nginx`
@@ -166,16 +166,16 @@ test('the header file for other hosts and hidden files answer 404', async ({ req
 test("the site editor and its files get the editor's policy instead of the site's, and noindex", async ({
   request,
 }) => {
-  const editor = readFileSync(join(out, ADMIN_PATH, 'index.html'), 'utf8')
+  const editor = readFileSync(join(out, SITE_EDITOR_PATH, 'index.html'), 'utf8')
   const files = [...editor.matchAll(/(?:src|href)="(\/admin\/[^"]+)"/g)].map((m) => m[1]!)
   expect(files.length, 'the editor page loads its scripts').toBeGreaterThan(0)
   const site = headersForPath(rules, '/')
-  for (const path of [ADMIN_PATH, ...files]) {
+  for (const path of [SITE_EDITOR_PATH, ...files]) {
     const response = await request.get(path)
     expect(response.status(), path).toBe(200)
     const headers = response.headers()
-    expect(headers['content-security-policy'], path).toBe(adminCsp({ header: true }))
-    expect(headers['x-robots-tag'], path).toBe(ADMIN_RULE.set!['X-Robots-Tag'])
+    expect(headers['content-security-policy'], path).toBe(siteEditorCsp({ header: true }))
+    expect(headers['x-robots-tag'], path).toBe(SITE_EDITOR_RULE.set!['X-Robots-Tag'])
     for (const [name, value] of Object.entries(site))
       if (name !== 'Content-Security-Policy')
         expect(headers[name.toLowerCase()], `${path} ${name}`).toBe(value)

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, unguarded } from './served'
-import { routeHref } from '@/lib/routes'
-import { exportedRoutes, navigationLinks, pageWith, videosOn, WCAG_TAGS } from './site'
+import { expect, test, unguarded } from './served.ts'
+import { routeHref } from '#lib/routes.ts'
+import { exportedRoutes, navigationLinks, pageWith, videosOn, WCAG_TAGS } from './site.ts'
 
 // Every built route, in real Chromium: structure and axe at a desktop and a
 // phone width, and reflow at 320 px with and without the WCAG 1.4.12 text

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { routeHref } from '@/lib/routes'
-import { expect, test } from './served'
-import { content } from './site'
+import { routeHref } from '#lib/routes.ts'
+import { expect, test } from './served.ts'
+import { content } from './site.ts'
 
 // Card payments: JotForm's payment form, in a frame on the site's page,
 // opens PayPal in a new window, and PayPal reports back to the form through

@@ -8,11 +8,11 @@ import {
   nginxPrefix,
   startNginx,
   type RunningNginx,
-} from '@/tests/helpers/nginx'
-import { expect, test as guarded } from './guarded-test'
+} from '#tests/helpers/nginx.ts'
+import { expect, test as guarded } from './guarded-test.ts'
 
 // Which server the browser tests talk to. The `node` project uses the
-// project's own server (scripts/serve.ts, Playwright's webServer). The
+// project's own server (tools/serve/serve.ts, Playwright's webServer). The
 // `nginx` project serves out/ with real nginx and the configuration the build
 // wrote (build/nginx.conf), over HTTPS with a certificate made for the run:
 // each Playwright worker starts its own nginx in the foreground on free

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { getSiteContent } from '@/lib/content/load'
-import { headerRules } from '@/lib/headers/rules'
-import { resolveNavigation } from '@/lib/navigation'
-import { routeHref } from '@/lib/routes'
-import { exportStyleHashes } from '../helpers/export'
+import { getSiteContent } from '#lib/content/load.ts'
+import { headerRules } from '#lib/headers/rules.ts'
+import { resolveNavigation } from '#lib/navigation.ts'
+import { routeHref } from '#lib/routes.ts'
+import { exportStyleHashes } from '../helpers/export.ts'
 
 // What the browser tests expect, read from the content and the export, so
 // that no test pins today's content.

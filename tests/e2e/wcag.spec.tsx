@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { VideoEmbed } from '@/components/VideoEmbed'
-import { loadSiteContent } from '@/lib/content/load'
-import { routeHref } from '@/lib/routes'
-import { expect, test } from './served'
-import { content, dropdowns } from './site'
+import { VideoEmbed } from '#components/VideoEmbed.tsx'
+import { loadSiteContent } from '#lib/content/load.ts'
+import { routeHref } from '#lib/routes.ts'
+import { expect, test } from './served.ts'
+import { content, dropdowns } from './site.ts'
 
 // WCAG 2.2 AA checks that axe cannot make: captions that really load, focus
 // that is never hidden, a focus ring that stands out, distinct landmarks.

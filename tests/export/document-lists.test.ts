@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { NO_DOCUMENTS } from '@/components/DocumentList'
-import { getSiteContent } from '@/lib/content/load'
-import { documentCue } from '@/lib/labels'
-import { routeHref } from '@/lib/routes'
-import { OUT, requireExport } from '../helpers/export'
+import { NO_DOCUMENTS } from '#components/DocumentList.tsx'
+import { getSiteContent } from '#lib/content/load.ts'
+import { documentCue } from '#lib/labels.ts'
+import { routeHref } from '#lib/routes.ts'
+import { OUT, requireExport } from '../helpers/export.ts'
 
 // Every page that lists documents by year (an `@documents` line) shows every
 // registry document of those kinds, under its year, newest year first. The

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { buildDay } from '@/lib/content/alerts'
-import { getSiteContent } from '@/lib/content/load'
-import { feedEntries } from '@/lib/feed'
-import { FEED_PATH } from '@/lib/routes'
-import { exportedPages, OUT, requireExport } from '../helpers/export'
+import { buildDay } from '#lib/content/alerts.ts'
+import { getSiteContent } from '#lib/content/load.ts'
+import { feedEntries } from '#lib/feed.ts'
+import { FEED_PATH } from '#lib/routes.ts'
+import { exportedPages, OUT, requireExport } from '../helpers/export.ts'
 
 // The news feed as built: valid Atom, its entries those the registries give
 // for the build day, and linked from every page.

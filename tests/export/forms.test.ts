@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getSiteContent } from '@/lib/content/load'
-import { exportedPages, requireExport, routeOf, type ExportedPage } from '../helpers/export'
+import { getSiteContent } from '#lib/content/load.ts'
+import { exportedPages, requireExport, routeOf, type ExportedPage } from '../helpers/export.ts'
 
 // Every embedded form offers, right above its frame, another way to reach the
 // bureau: the phone and e-mail from the site registry. The pages come from

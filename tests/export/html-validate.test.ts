@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { HtmlValidate, StaticConfigLoader } from 'html-validate'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { exportedPages, OUT, requireExport } from '../helpers/export'
+import { exportedPages, OUT, requireExport } from '../helpers/export.ts'
 
 // Every exported page is valid HTML by html-validate's recommended rules
 // (.htmlvalidate.json), with zero errors.

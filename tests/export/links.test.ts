@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { exportedPages, fileFor, OUT, requireExport, type ExportedPage } from '../helpers/export'
+import { exportedPages, fileFor, OUT, requireExport, type ExportedPage } from '../helpers/export.ts'
 
 // Every internal link in the export resolves: to a page or file that exists,
 // and to an element on that page when it has a #fragment.

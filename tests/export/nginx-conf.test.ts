@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { getSiteContent } from '@/lib/content/load'
-import { siteNginxConfig } from '@/lib/headers/nginx'
-import { localConfig, makeCertificate, nginxPrefix, nginxTest } from '@/tests/helpers/nginx'
-import { exportStyleHashes } from '../helpers/export'
+import { getSiteContent } from '#lib/content/load.ts'
+import { siteNginxConfig } from '#lib/headers/nginx.ts'
+import { localConfig, makeCertificate, nginxPrefix, nginxTest } from '#tests/helpers/nginx.ts'
+import { exportStyleHashes } from '../helpers/export.ts'
 
 // The configuration the build wrote (build/nginx.conf, with the production
 // paths and ports) on the nginx installed here. The only change is the

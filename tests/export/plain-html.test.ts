@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { styleHashesIn } from '@/lib/build/inline-css'
-import { getSiteContent } from '@/lib/content/load'
-import { pageCsp, pageNeeds } from '@/lib/headers/policies'
-import { MAX_TITLE } from '@/lib/metadata'
-import { scriptsFor, SITE_SCRIPT_SOURCES, SITE_SCRIPTS } from '@/lib/site-scripts'
+import { styleHashesIn } from '#tools/export/inline-css.ts'
+import { getSiteContent } from '#lib/content/load.ts'
+import { pageCsp, pageNeeds } from '#lib/headers/policies.ts'
+import { MAX_TITLE } from '#lib/metadata.ts'
+import {
+  scriptsFor,
+  BROWSER_SCRIPT_SOURCES,
+  BROWSER_SCRIPTS,
+} from '#lib/browser-scripts/catalog.ts'
 import {
   exportedPages,
   exportFiles,
@@ -14,7 +18,7 @@ import {
   routeOf,
   weightOf,
   type ExportedPage,
-} from '../helpers/export'
+} from '../helpers/export.ts'
 
 // Deterministic checks over the built export: every page is plain HTML and
 // CSS with at most the site's own small script, within its byte budget.
@@ -45,7 +49,7 @@ describe('the export', () => {
     for (const page of pages) {
       const scripts = [...page.document.querySelectorAll('script')]
       const foreign = scripts.filter(
-        (s) => !SITE_SCRIPT_SOURCES.includes(s.getAttribute('src') ?? '') || s.textContent !== ''
+        (s) => !BROWSER_SCRIPT_SOURCES.includes(s.getAttribute('src') ?? '') || s.textContent !== ''
       )
       expect(
         foreign.map((s) => s.outerHTML.slice(0, 80)),
@@ -64,12 +68,12 @@ describe('the export', () => {
     for (const page of pages) {
       const route = routeOf(page)
       const blocks = route === null ? [] : content.byRoute.get(route)!.blocks
-      const expected = scriptsFor(blocks).map((name) => SITE_SCRIPTS[name].src)
+      const expected = scriptsFor(blocks).map((name) => BROWSER_SCRIPTS[name].src)
       const loaded = [...page.document.querySelectorAll('script')].map((s) => s.getAttribute('src'))
       expect(loaded, page.path).toEqual(expected)
     }
     const files = exportFiles()
-    for (const src of SITE_SCRIPT_SOURCES) expect(files).toContain(src.slice(1))
+    for (const src of BROWSER_SCRIPT_SOURCES) expect(files).toContain(src.slice(1))
   })
 
   it('gives every page its own narrower policy, and WebAssembly only to the search page', () => {

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getSiteContent } from '@/lib/content/load'
-import { routeHref } from '@/lib/routes'
-import { SITE_SCRIPTS } from '@/lib/site-scripts'
-import { exportedPages, OUT, requireExport, type ExportedPage } from '../helpers/export'
+import { getSiteContent } from '#lib/content/load.ts'
+import { routeHref } from '#lib/routes.ts'
+import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
+import { exportedPages, OUT, requireExport, type ExportedPage } from '../helpers/export.ts'
 
 const searchPage = getSiteContent().pages.find((p) => p.blocks.some((b) => b.kind === 'search'))!
 
@@ -56,7 +56,7 @@ describe('search in the export', () => {
 
   it('keeps Pagefind out of every page; only the search script loads it', () => {
     for (const { path, html } of pages) expect(html.includes('/pagefind/'), path).toBe(false)
-    for (const [name, { src }] of Object.entries(SITE_SCRIPTS)) {
+    for (const [name, { src }] of Object.entries(BROWSER_SCRIPTS)) {
       const code = readFileSync(join(OUT, src), 'utf8')
       expect(code.includes('/pagefind/pagefind.js'), name).toBe(name === 'search')
     }

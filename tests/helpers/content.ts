@@ -2,10 +2,10 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
-import { loadSiteContent } from '@/lib/content/load'
-import { ContentError, formatProblem, type ContentProblem } from '@/lib/content/problems'
-import { readContentSource } from '@/lib/content/read-source'
-import { validateContent } from '@/lib/content/validate'
+import { loadSiteContent } from '#lib/content/load.ts'
+import { ContentError, formatProblem, type ContentProblem } from '#lib/content/problems.ts'
+import { readContentSource } from '#lib/content/read-source.ts'
+import { validateContent } from '#lib/content/validate.ts'
 
 /** The test content: a small site that stands for content/ in unit and component tests. */
 export const FIXTURE = join(process.cwd(), 'tests', 'fixtures', 'content')

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { JSDOM } from 'jsdom'
-import { ADMIN_PATH } from '@/lib/routes'
-import { styleHashesIn } from '@/lib/build/inline-css'
-import { pageWeight } from '@/lib/build/page-weight'
+import { SITE_EDITOR_PATH } from '#lib/routes.ts'
+import { styleHashesIn } from '#tools/export/inline-css.ts'
+import { pageWeight } from '#tools/bench/page-weight.ts'
 
 /** The built export. These checks run after `npm run build`. */
 export const OUT = join(process.cwd(), 'out')
@@ -29,13 +29,13 @@ let parsed: ExportedPage[] | undefined
 
 /**
  * Every public HTML page of the export, parsed. `path` is the address it is
- * served at. The site editor in admin/ is not a public page (admin.test.ts
+ * served at. The site editor in admin/ is not a public page (site-editor.test.ts
  * checks it on its own).
  */
 export function exportedPages(): ExportedPage[] {
   // Parsed once per test worker: the export does not change during a run.
   return (parsed ??= exportFiles()
-    .filter((f) => f.endsWith('.html') && !f.startsWith(ADMIN_PATH.slice(1)))
+    .filter((f) => f.endsWith('.html') && !f.startsWith(SITE_EDITOR_PATH.slice(1)))
     .map((file) => {
       const html = readFileSync(join(OUT, file), 'utf8')
       const path =

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { NGINX_DEFAULTS, NGINX_MIN_VERSION } from '@/lib/headers/nginx'
+import { NGINX_DEFAULTS, NGINX_MIN_VERSION } from '#lib/headers/nginx.ts'
 
 // Real nginx for the tests: finds the installed program, makes a throwaway
 // self-signed certificate with openssl, wraps a server configuration (the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { activeAlerts, type RenderedAlert } from '@/lib/content/alerts'
-import { loadSiteContent } from '@/lib/content/load'
-import { fixtureCopy, problemsIn, put } from '../helpers/content'
+import { activeAlerts, type RenderedAlert } from '#lib/content/alerts.ts'
+import { loadSiteContent } from '#lib/content/load.ts'
+import { fixtureCopy, problemsIn, put } from '../helpers/content.ts'
 
 const alert = (
   id: string,

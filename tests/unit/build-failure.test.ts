@@ -10,7 +10,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { edit, fixtureCopy } from '../helpers/content'
+import { edit, fixtureCopy } from '../helpers/content.ts'
 
 // A failed build, at any step, leaves the previous out/ as it was: the
 // content is checked before anything is written, and the site is built in
@@ -39,7 +39,8 @@ describe('a failed build', () => {
     const project = scratchProject([
       'package.json',
       'node_modules',
-      'scripts',
+      'tools',
+      'site-editor',
       'lib',
       'tsconfig.json',
     ])
@@ -62,7 +63,8 @@ describe('a failed build', () => {
     const project = scratchProject([
       'package.json',
       'node_modules',
-      'scripts',
+      'tools',
+      'site-editor',
       'lib',
       'tsconfig.json',
       'next.config.ts',

@@ -1,17 +1,16 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { githubAnnotation } from '@/lib/content/report'
-import { edit, fixtureCopy } from '../helpers/content'
+import { githubAnnotation } from '#lib/content/report.ts'
+import { edit, fixtureCopy } from '../helpers/content.ts'
 
 // `npm run check:content`, the one check staff run: every problem in plain
 // words with file and line, and on GitHub an annotation for each.
 
 const check = (dir: string, env: Record<string, string> = {}) =>
-  spawnSync(
-    process.execPath,
-    ['--import', './scripts/register-ts.mjs', 'scripts/check-content.ts'],
-    { env: { ...process.env, GITHUB_ACTIONS: '', ...env, CONTENT_DIR: dir }, encoding: 'utf8' }
-  )
+  spawnSync(process.execPath, ['tools/export/check-content.ts'], {
+    env: { ...process.env, GITHUB_ACTIONS: '', ...env, CONTENT_DIR: dir },
+    encoding: 'utf8',
+  })
 
 describe('npm run check:content', () => {
   it('says content ok with what it counted, then lists the notices', () => {

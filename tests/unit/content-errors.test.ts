@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { loadSiteContent } from '@/lib/content/load'
-import { contentError, edit, fixtureCopy, page, problemsIn, put } from '../helpers/content'
+import { loadSiteContent } from '#lib/content/load.ts'
+import { contentError, edit, fixtureCopy, page, problemsIn, put } from '../helpers/content.ts'
 
 // Each kind of content mistake is reported in plain words with its file and
 // line, and the check goes on to find the others. Files are named as staff

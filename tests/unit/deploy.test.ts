@@ -2,9 +2,8 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { deployCommand, planDeploy, WRANGLER_VERSION } from '@/lib/build/deploy'
+import { deployCommand, planDeploy, WRANGLER_VERSION } from '#tools/ops/pages-deploy.ts'
 
 const SETTINGS = {
   CLOUDFLARE_API_TOKEN: 'token-123',
@@ -79,8 +78,7 @@ describe('planDeploy', () => {
 })
 
 describe('npm run deploy', () => {
-  const script = join(process.cwd(), 'scripts', 'deploy.ts')
-  const register = pathToFileURL(join(process.cwd(), 'scripts', 'register-ts.mjs')).href
+  const script = join(process.cwd(), 'tools', 'ops', 'deploy.ts')
 
   /** A project folder with a built out/ (or parts of one), and a fake Cloudflare CLI. */
   function project(files: string[] = ['index.html', '_headers']) {
@@ -110,7 +108,7 @@ process.exit(Number(process.env.FAKE_EXIT ?? 0))
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
     }
-    return spawnSync(process.execPath, ['--import', register, script], {
+    return spawnSync(process.execPath, [script], {
       cwd: dir,
       encoding: 'utf8',
       env: { ...base, ...env },

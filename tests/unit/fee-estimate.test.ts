@@ -5,8 +5,8 @@ import {
   estimate,
   lastDayToApply,
   type EstimatorRules,
-} from '@/lib/fee-estimate'
-import { registries } from '../components/fixture-content'
+} from '#lib/fee-estimate.ts'
+import { registries } from '../components/fixture-content.ts'
 
 // Fee tiers and card fees of the test content: more than 10 business days
 // $40, 4 to 10 $80, fewer than 4 $150; online 2.5% + $0.25, in person 2.1%.

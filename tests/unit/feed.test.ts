@@ -1,8 +1,8 @@
 import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
-import { loadSiteContent } from '@/lib/content/load'
-import { atomFeed, feedEntries } from '@/lib/feed'
-import { fixtureCopy, put } from '../helpers/content'
+import { loadSiteContent } from '#lib/content/load.ts'
+import { atomFeed, feedEntries } from '#lib/feed.ts'
+import { fixtureCopy, put } from '../helpers/content.ts'
 
 // The news feed: notices that have started and documents published by the
 // day the site is built, newest first, as valid Atom.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { InspectionTier } from '@/lib/content/schemas'
-import { formatDate, parseIsoDay } from '@/lib/dates'
-import { cardFeeLabel, tierCoverageProblem, tierLabel } from '@/lib/fees'
-import { formatMoney, roundToCents } from '@/lib/money'
+import type { InspectionTier } from '#lib/content/schemas.ts'
+import { formatDate, parseIsoDay } from '#lib/dates.ts'
+import { cardFeeLabel, tierCoverageProblem, tierLabel } from '#lib/fees.ts'
+import { formatMoney, roundToCents } from '#lib/money.ts'
 
 const tier = (min?: number, max?: number): InspectionTier => ({
   id: 't',

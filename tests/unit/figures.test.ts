@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { loadSiteContent } from '@/lib/content/load'
-import type { Page } from '@/lib/content/validate'
-import { edit, fixtureCopy, put } from '../helpers/content'
+import { loadSiteContent } from '#lib/content/load.ts'
+import type { Page } from '#lib/content/validate.ts'
+import { edit, fixtureCopy, put } from '../helpers/content.ts'
 
 // A figure that appears on several pages comes from one place: changing it
 // in a registry changes every page, table and token that shows it.

@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import { parseHeadersFile, writeHeadersFile } from '@/lib/headers/cloudflare'
-import { nginxConfig } from '@/lib/headers/nginx'
+import { parseHeadersFile, writeHeadersFile } from '#lib/headers/cloudflare.ts'
+import { nginxConfig } from '#lib/headers/nginx.ts'
 import {
-  adminCsp,
+  siteEditorCsp,
   GITHUB_API_ORIGIN,
   pageCsp,
   pageNeeds,
   permissionsPolicy,
   siteCsp,
-} from '@/lib/headers/policies'
+} from '#lib/headers/policies.ts'
 import {
-  ADMIN_RULE,
+  SITE_EDITOR_RULE,
   headerRules,
   headersForPath,
   IMMUTABLE,
   pathMatches,
-} from '@/lib/headers/rules'
-import { FRAME_ORIGINS, MEDIA_ORIGINS } from '@/lib/providers'
-import { fixture } from '../components/fixture-content'
+} from '#lib/headers/rules.ts'
+import { FRAME_ORIGINS, MEDIA_ORIGINS } from '#lib/providers.ts'
+import { fixture } from '../components/fixture-content.ts'
 
 const directive = (csp: string, name: string) =>
   csp.split('; ').find((d) => d.startsWith(`${name} `))
@@ -209,7 +209,7 @@ describe('the site editor at /admin/', () => {
   const rules = headerRules()
 
   it('gets a looser style policy than the pages, and scripts from the site only', () => {
-    const csp = adminCsp()
+    const csp = siteEditorCsp()
     expect(directive(csp, 'script-src')).toBe("script-src 'self'")
     expect(directive(csp, 'style-src')).toBe("style-src 'self' 'unsafe-inline'")
     expect(directive(csp, 'connect-src')).toBe(
@@ -221,7 +221,7 @@ describe('the site editor at /admin/', () => {
     expect(csp).toContain("base-uri 'self'")
     // A <meta> policy cannot hold frame-ancestors; the header version has it.
     expect(csp).not.toContain('frame-ancestors')
-    expect(adminCsp({ header: true })).toBe(`${csp}; frame-ancestors 'none'`)
+    expect(siteEditorCsp({ header: true })).toBe(`${csp}; frame-ancestors 'none'`)
   })
 
   it('gets no site policy on the reference host (its page carries its own), and is not indexed', () => {
@@ -244,7 +244,7 @@ describe('the site editor at /admin/', () => {
     expect(writeHeadersFile(rules)).toContain(
       '/admin/*\n  ! Content-Security-Policy\n  X-Robots-Tag: noindex, nofollow\n'
     )
-    expect(rules.at(-1)).toBe(ADMIN_RULE)
+    expect(rules.at(-1)).toBe(SITE_EDITOR_RULE)
   })
 
   it('gets its own policy as a header on nginx, which sends one location’s headers only', () => {
@@ -252,7 +252,7 @@ describe('the site editor at /admin/', () => {
     const start = config.indexOf('location /admin/ {')
     const block = config.slice(start, config.indexOf('\n    }', start))
     expect(block).toContain(
-      `add_header Content-Security-Policy "${adminCsp({ header: true })}" always;`
+      `add_header Content-Security-Policy "${siteEditorCsp({ header: true })}" always;`
     )
     expect(block).toContain('add_header X-Robots-Tag "noindex, nofollow" always;')
     for (const header of Object.keys(headersForPath(rules, '/')))

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { inlineStylesheets, styleHash, styleHashesIn } from '@/lib/build/inline-css'
+import { inlineStylesheets, styleHash, styleHashesIn } from '#tools/export/inline-css.ts'
 
 // The stylesheet goes into each page, allowed by its hash, never by
 // 'unsafe-inline'.

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { laneRunner } from '@/lib/build/lanes'
+import { laneRunner } from '#tools/ops/lanes.ts'
 
 // npm test's runner, on small stand-in programs instead of npm scripts: the
 // first failure stops every step still running, and no later step starts.

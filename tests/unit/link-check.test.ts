@@ -8,7 +8,7 @@ import {
   groupUses,
   type LinkResult,
   type LinkTarget,
-} from '@/lib/build/link-check'
+} from '#tools/links/link-check.ts'
 
 // A local server plays every kind of outside site. It records each request
 // (method and path) and the most /slow/ requests it had in flight at once.

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { collectTargets } from '@/lib/build/link-targets'
-import { readContentSource } from '@/lib/content/read-source'
-import { edit, fixtureCopy } from '../helpers/content'
+import { collectTargets } from '#tools/links/link-targets.ts'
+import { readContentSource } from '#lib/content/read-source.ts'
+import { edit, fixtureCopy } from '../helpers/content.ts'
 
 describe('collectTargets', () => {
   const dir = fixtureCopy()

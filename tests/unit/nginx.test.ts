@@ -3,7 +3,7 @@ import { request } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { NGINX_MIN_VERSION, nginxConfig } from '@/lib/headers/nginx'
+import { NGINX_MIN_VERSION, nginxConfig } from '#lib/headers/nginx.ts'
 import {
   atLeast,
   freePort,
@@ -15,7 +15,7 @@ import {
   startNginx,
   substitute,
   supportedNginx,
-} from '@/tests/helpers/nginx'
+} from '#tests/helpers/nginx.ts'
 
 // The generated configuration on the nginx installed here (Debian 12's
 // 1.22.1 on the build machine, 1.24 on GitHub's runners), with test values:

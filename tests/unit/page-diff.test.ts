@@ -13,8 +13,8 @@ import {
   PageDiffError,
   type ChangedPage,
   type PageDiff,
-} from '@/lib/build/page-diff'
-import { formatPageDiff, REPORT_HEADING } from '@/lib/build/page-diff-report'
+} from '#tools/review/page-diff.ts'
+import { formatPageDiff, REPORT_HEADING } from '#tools/review/page-diff-report.ts'
 
 // Two small fake exports shaped like out/, written to temporary folders.
 
@@ -389,13 +389,12 @@ describe('formatPageDiff', () => {
   })
 })
 
-describe('npm run diff:pages (scripts/diff-pages.ts)', () => {
+describe('npm run diff:pages (tools/review/diff-pages.ts)', () => {
   const run = (...args: string[]) =>
-    spawnSync(
-      process.execPath,
-      ['--import', './scripts/register-ts.mjs', 'scripts/diff-pages.ts', ...args],
-      { cwd: process.cwd(), encoding: 'utf8' }
-    )
+    spawnSync(process.execPath, ['tools/review/diff-pages.ts', ...args], {
+      cwd: process.cwd(),
+      encoding: 'utf8',
+    })
 
   it('prints the report and exits 0 when pages differ', () => {
     const result = run(writeExport(base), writeExport(next))

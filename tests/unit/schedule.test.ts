@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { firedAt, parseDailyCron, publishDue } from '@/lib/build/schedule'
+import { firedAt, parseDailyCron, publishDue } from '#tools/ops/schedule.ts'
 
 // publish.yml fires at 09:00 and 10:00 UTC every day; only the run that is
 // 05:00 in New Jersey rebuilds the site.

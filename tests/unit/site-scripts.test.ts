@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Block } from '@/lib/content/blocks'
-import { scriptsFor } from '@/lib/site-scripts'
+import type { Block } from '#lib/content/blocks.ts'
+import { scriptsFor } from '#lib/browser-scripts/catalog.ts'
 
 // Each page makes one script request: the shared script, or the one its
 // blocks need, which includes the shared behaviour.

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStaticHandler, headersFromExport } from '@/lib/build/static-server'
-import { writeHeadersFile } from '@/lib/headers/cloudflare'
+import { createStaticHandler, headersFromExport } from '#tools/serve/static-server.ts'
+import { writeHeadersFile } from '#lib/headers/cloudflare.ts'
 
 // The local server behaves as the reference host: index files, slash
 // redirects, the 404 page, the export's own _headers, and gzip for text.

@@ -2,8 +2,13 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkPlainHtml, isSiteScript, stripHtml, stripRuntime } from '@/lib/build/strip-runtime'
-import { SITE_SCRIPTS } from '@/lib/site-scripts'
+import {
+  checkPlainHtml,
+  isBrowserScript,
+  stripHtml,
+  stripRuntime,
+} from '#tools/export/strip-runtime.ts'
+import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
 
 // The fixture is a trimmed copy of a page exported by Next 16, with its
 // runtime files and payloads. The copy adds the home page, 404.html and the
@@ -60,18 +65,18 @@ describe('stripHtml', () => {
   })
 
   it('keeps every site script however its tag is spelled', () => {
-    for (const { src } of Object.values(SITE_SCRIPTS)) {
+    for (const { src } of Object.values(BROWSER_SCRIPTS)) {
       for (const tag of [
         `<script src="${src}" defer=""></script>`,
         `<script src="${src}" defer></script>`,
         `<script defer src='${src}'></script>`,
         `<SCRIPT src=${src}></SCRIPT>`,
       ])
-        expect(isSiteScript(tag), tag).toBe(true)
+        expect(isBrowserScript(tag), tag).toBe(true)
     }
-    const page = `<html><body><script src="/_next/a.js"></script><script defer src="${SITE_SCRIPTS.search.src}"></script></body></html>`
+    const page = `<html><body><script src="/_next/a.js"></script><script defer src="${BROWSER_SCRIPTS.search.src}"></script></body></html>`
     expect(stripHtml(page).html).toContain(
-      `<script defer src="${SITE_SCRIPTS.search.src}"></script>`
+      `<script defer src="${BROWSER_SCRIPTS.search.src}"></script>`
     )
   })
 
@@ -82,7 +87,7 @@ describe('stripHtml', () => {
       '<script src="/site.jsx"></script>',
       '<script src="/site.js" type="module"></script>',
     ])
-      expect(isSiteScript(tag), tag).toBe(false)
+      expect(isBrowserScript(tag), tag).toBe(false)
     expect(checkPlainHtml('<script src="/site.js" defer="">alert(1)</script>')).toMatch(
       /has a script/
     )

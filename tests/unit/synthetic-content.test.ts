@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { syntheticContent } from '@/lib/build/synthetic-content'
-import { readContentSource } from '@/lib/content/read-source'
-import { validateContent } from '@/lib/content/validate'
-import { FIXTURE } from '../helpers/content'
+import { syntheticContent } from '#tools/bench/synthetic-content.ts'
+import { readContentSource } from '#lib/content/read-source.ts'
+import { validateContent } from '#lib/content/validate.ts'
+import { FIXTURE } from '../helpers/content.ts'
 
 // The scale benchmark's made-up content must be valid content, or the
 // benchmark would time a failing check instead of a build.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tabTitle } from '@/lib/metadata'
+import { tabTitle } from '#lib/metadata.ts'
 
 const site = { name: 'Test Bureau' }
 

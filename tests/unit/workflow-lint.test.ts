@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { formatProblem, lintWorkflow, workflowFiles } from '@/lib/build/workflow-lint'
-import packageJson from '@/package.json'
+import { formatProblem, lintWorkflow, workflowFiles } from '#tools/ops/workflow-lint.ts'
+import packageJson from '../../package.json'
 
 // A workflow with two mistakes: a misspelt context property on line 8 and a
 // key steps do not have on line 9.

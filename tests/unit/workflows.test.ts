@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { SETTINGS } from '@/lib/build/deploy'
-import { PREVIEW_RETENTION_DAYS } from '@/lib/build/preview-note'
-import { parseDailyCron, publishDue } from '@/lib/build/schedule'
-import { workflowFiles } from '@/lib/build/workflow-lint'
-import packageJson from '@/package.json'
+import { SETTINGS } from '#tools/ops/pages-deploy.ts'
+import { PREVIEW_RETENTION_DAYS } from '#tools/review/preview-note-text.ts'
+import { parseDailyCron, publishDue } from '#tools/ops/schedule.ts'
+import { workflowFiles } from '#tools/ops/workflow-lint.ts'
+import packageJson from '../../package.json'
 
 // The workflows stay thin: after checkout and Node set-up every step runs an
 // npm script (or .ci/run), so everything CI does is something the local
@@ -195,8 +195,8 @@ describe('publish.yml', () => {
   it('tells the build where the site editor signs staff in (a variable, never a secret)', () => {
     const build = publish.jobs.publish?.steps.find((step) => step.run === 'npm run build')
     expect(build?.env).toEqual({
-      CMS_AUTH_URL: '${{ vars.CMS_AUTH_URL }}',
-      CMS_AUTH_SCOPE: '${{ vars.CMS_AUTH_SCOPE }}',
+      SITE_EDITOR_AUTH_URL: '${{ vars.SITE_EDITOR_AUTH_URL }}',
+      SITE_EDITOR_AUTH_SCOPE: '${{ vars.SITE_EDITOR_AUTH_SCOPE }}',
     })
   })
 

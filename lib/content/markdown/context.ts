@@ -1,8 +1,8 @@
-import type { CaptionGap, IndexedPage } from '@/lib/content/blocks'
-import { fail } from '@/lib/content/problems'
-import type { Registries } from '@/lib/content/registries'
-import type { PageFrontmatter } from '@/lib/content/schemas'
-import type { Positioned } from '@/lib/content/markdown/tree'
+import type { CaptionGap, IndexedPage } from '#lib/content/blocks.ts'
+import { fail } from '#lib/content/problems.ts'
+import type { Registries } from '#lib/content/registries.ts'
+import type { PageFrontmatter } from '#lib/content/schemas.ts'
+import type { Positioned } from '#lib/content/markdown/tree.ts'
 
 /** What the Markdown of one page (or one alert) is rendered and checked against. */
 export type MarkdownContext = {
@@ -25,5 +25,9 @@ export type MarkdownContext = {
 
 /** Stops rendering with a message at the node's line in the file. */
 export function failAt(ctx: MarkdownContext, node: Positioned, message: string): never {
-  return fail(ctx.file, node?.position ? node.position.start.line + ctx.lineOffset : undefined, message)
+  return fail(
+    ctx.file,
+    node?.position ? node.position.start.line + ctx.lineOffset : undefined,
+    message
+  )
 }

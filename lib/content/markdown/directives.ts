@@ -1,10 +1,10 @@
 import type { Paragraph } from 'mdast'
-import { diagramIds, type Block, type DiagramId, type ResolvedTile } from '@/lib/content/blocks'
-import { failAt, type MarkdownContext } from '@/lib/content/markdown/context'
-import { didYouMean } from '@/lib/content/messages'
-import { documentKinds, type DocumentEntry, type Tile } from '@/lib/content/schemas'
-import { documentCue, linkCue } from '@/lib/labels'
-import { routeHref } from '@/lib/routes'
+import { diagramIds, type Block, type DiagramId, type ResolvedTile } from '#lib/content/blocks.ts'
+import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import { didYouMean } from '#lib/content/messages.ts'
+import { documentKinds, type DocumentEntry, type Tile } from '#lib/content/schemas.ts'
+import { documentCue, linkCue } from '#lib/labels.ts'
+import { routeHref } from '#lib/routes.ts'
 
 /** Every `@` line a page can use, each named after the block (and component) it makes. */
 export const DIRECTIVES = [

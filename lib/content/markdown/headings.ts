@@ -1,6 +1,6 @@
 import type { Root } from 'mdast'
-import { failAt, type MarkdownContext } from '@/lib/content/markdown/context'
-import { plainText, walk } from '@/lib/content/markdown/tree'
+import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import { plainText, walk } from '#lib/content/markdown/tree.ts'
 
 /** A heading's anchor: lower case, words joined by hyphens, tokens left out. */
 export function slugBase(text: string): string {

@@ -1,20 +1,20 @@
 import type { Link, Paragraph, RootContent } from 'mdast'
-import type { Block } from '@/lib/content/blocks'
-import { failAt, type MarkdownContext } from '@/lib/content/markdown/context'
-import { directiveBlock, directiveOf } from '@/lib/content/markdown/directives'
-import { assignHeadingIds } from '@/lib/content/markdown/headings'
-import { resolveAnchors, resolveLink } from '@/lib/content/markdown/links'
-import { parseMarkdown, toHtml } from '@/lib/content/markdown/processor'
-import { replaceTokens } from '@/lib/content/markdown/tokens'
-import { walk, type AnyNode } from '@/lib/content/markdown/tree'
+import type { Block } from '#lib/content/blocks.ts'
+import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import { directiveBlock, directiveOf } from '#lib/content/markdown/directives.ts'
+import { assignHeadingIds } from '#lib/content/markdown/headings.ts'
+import { resolveAnchors, resolveLink } from '#lib/content/markdown/links.ts'
+import { parseMarkdown, toHtml } from '#lib/content/markdown/processor.ts'
+import { replaceTokens } from '#lib/content/markdown/tokens.ts'
+import { walk, type AnyNode } from '#lib/content/markdown/tree.ts'
 
 // The Markdown pipeline's one entry point. Each step is its own module:
 // parsing and sanitizing (processor), heading ids (headings), links (links),
 // {{tokens}} (tokens) and `@` lines (directives). Every reference is checked
 // on the way, and a mistake stops with a message at its line.
 
-export type { MarkdownContext } from '@/lib/content/markdown/context'
-export { TOP_ANCHOR, USER_CONTENT_PREFIX } from '@/lib/content/markdown/processor'
+export type { MarkdownContext } from '#lib/content/markdown/context.ts'
+export { TOP_ANCHOR, USER_CONTENT_PREFIX } from '#lib/content/markdown/processor.ts'
 
 /** Turns a page's Markdown into blocks: sanitized HTML and the embeds its `@` lines ask for. */
 export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] {
@@ -60,7 +60,9 @@ export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] 
 export function renderText(markdown: string, ctx: MarkdownContext): string {
   const blocks = renderMarkdown(markdown, ctx)
   const html = blocks.map((block) =>
-    block.kind === 'html' ? block.html : failAt(ctx, undefined, `can hold text and links only, not "@${block.kind}" lines`)
+    block.kind === 'html'
+      ? block.html
+      : failAt(ctx, undefined, `can hold text and links only, not "@${block.kind}" lines`)
   )
   return html.join('\n')
 }

@@ -1,10 +1,10 @@
 import type { Link } from 'mdast'
-import { failAt, type MarkdownContext } from '@/lib/content/markdown/context'
-import type { Slugger } from '@/lib/content/markdown/headings'
-import { TOP_ANCHOR, USER_CONTENT_PREFIX } from '@/lib/content/markdown/processor'
-import { didYouMean } from '@/lib/content/messages'
-import { documentCue, inlineLinkCue } from '@/lib/labels'
-import { routeHref } from '@/lib/routes'
+import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import type { Slugger } from '#lib/content/markdown/headings.ts'
+import { TOP_ANCHOR, USER_CONTENT_PREFIX } from '#lib/content/markdown/processor.ts'
+import { didYouMean } from '#lib/content/messages.ts'
+import { documentCue, inlineLinkCue } from '#lib/labels.ts'
+import { routeHref } from '#lib/routes.ts'
 
 /**
  * Checks a Markdown link and rewrites it to its published address. Returns

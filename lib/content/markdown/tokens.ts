@@ -1,11 +1,11 @@
 import type { PhrasingContent, Root, Text } from 'mdast'
-import { failAt, type MarkdownContext } from '@/lib/content/markdown/context'
-import { walkParents } from '@/lib/content/markdown/tree'
-import { didYouMean } from '@/lib/content/messages'
-import { formatDate } from '@/lib/dates'
-import { cardFeeLabel, tierLabel } from '@/lib/fees'
-import { phoneText } from '@/lib/labels'
-import { formatMoney } from '@/lib/money'
+import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import { walkParents } from '#lib/content/markdown/tree.ts'
+import { didYouMean } from '#lib/content/messages.ts'
+import { formatDate } from '#lib/dates.ts'
+import { cardFeeLabel, tierLabel } from '#lib/fees.ts'
+import { phoneText } from '#lib/labels.ts'
+import { formatMoney } from '#lib/money.ts'
 
 const TOKEN = /\{\{\s*([a-z-]+):([a-z0-9-]+)\s*\}\}/g
 const TOKEN_KINDS = ['fee', 'tier', 'card-fee', 'fact', 'site']
@@ -60,7 +60,9 @@ function tokenValue(kind: string, id: string, node: Text, ctx: MarkdownContext):
     case 'fee': {
       if (id === 'reinspection') return text(formatMoney(fees.inspection.reinspection))
       const tier = fees.inspection.tiers.find((t) => t.id === id)
-      return tier ? text(formatMoney(tier.amount)) : unknown('fees.yaml', [...tierIds, 'reinspection'])
+      return tier
+        ? text(formatMoney(tier.amount))
+        : unknown('fees.yaml', [...tierIds, 'reinspection'])
     }
     case 'tier': {
       const tier = fees.inspection.tiers.find((t) => t.id === id)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { registries } from '../../components/fixture-content'
-import { errorOf, html, render } from './render'
+import { registries } from '../../components/fixture-content.ts'
+import { errorOf, html, render } from './render.ts'
 
 describe('@ lines', () => {
   it('split the text around embeds, in order, each carrying its data', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { Slugger, slugBase } from '@/lib/content/markdown/headings'
-import { errorOf, html } from './render'
+import { Slugger, slugBase } from '#lib/content/markdown/headings.ts'
+import { errorOf, html } from './render.ts'
 
 describe('heading ids', () => {
   it('are lower case words joined by hyphens, without tokens or punctuation', () => {

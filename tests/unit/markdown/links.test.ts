@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { errorOf, html } from './render'
+import { errorOf, html } from './render.ts'
 
 describe('links', () => {
   it('rewrite internal routes to their exported address', () => {

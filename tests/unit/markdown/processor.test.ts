@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseMarkdown, toHtml } from '@/lib/content/markdown/processor'
+import { parseMarkdown, toHtml } from '#lib/content/markdown/processor.ts'
 
 // The processor alone: remark with GitHub's flavour, sanitized by
 // remark-html's default schema (plus tel: links). Raw HTML never reaches it

@@ -1,8 +1,8 @@
 import { expect } from 'vitest'
-import type { Block } from '@/lib/content/blocks'
-import { renderMarkdown, type MarkdownContext } from '@/lib/content/markdown'
-import { ContentError } from '@/lib/content/problems'
-import { fixture, registries } from '../../components/fixture-content'
+import type { Block } from '#lib/content/blocks.ts'
+import { renderMarkdown, type MarkdownContext } from '#lib/content/markdown/index.ts'
+import { ContentError } from '#lib/content/problems.ts'
+import { fixture, registries } from '../../components/fixture-content.ts'
 
 // Renders Markdown against the test content, as if it were the body of
 // pages/test.md starting on line 6 of that file.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate } from '@/lib/dates'
-import { cardFeeLabel, tierLabel } from '@/lib/fees'
-import { formatMoney } from '@/lib/money'
-import { registries } from '../../components/fixture-content'
-import { errorOf, html } from './render'
+import { formatDate } from '#lib/dates.ts'
+import { cardFeeLabel, tierLabel } from '#lib/fees.ts'
+import { formatMoney } from '#lib/money.ts'
+import { registries } from '../../components/fixture-content.ts'
+import { errorOf, html } from './render.ts'
 
 const { fees } = registries
 const tier = (id: string) => fees.inspection.tiers.find((t) => t.id === id)!

@@ -1,0 +1,32 @@
+// What every page's script does: menus, alert expiry and form frames. Each
+// page loads one script (lib/browser-scripts/catalog.ts): /site.js, or, on the fee
+// estimator's and the search page, a script that does this too, so those
+// pages make one script request, not two.
+import { hideEndedAlerts } from '#lib/browser-scripts/alert-expiry.ts'
+import { loadFormFrames } from '#lib/browser-scripts/form-frames.ts'
+import { initMenus } from '#lib/browser-scripts/menus.ts'
+
+const STARTED = Symbol.for('bureau-site-script')
+
+/**
+ * Starts the shared behaviour once per page, even if two of the page's
+ * scripts include it. Returns whether this call started it.
+ */
+export function initSite(root: Document = document, win: Window = window): boolean {
+  const flags = win as unknown as Record<symbol, boolean>
+  if (flags[STARTED]) return false
+  flags[STARTED] = true
+  // Each on its own, the forms first: a failure in one leaves the others working.
+  for (const start of [
+    () => loadFormFrames(root, win),
+    () => hideEndedAlerts(root),
+    () => initMenus(root),
+  ]) {
+    try {
+      start()
+    } catch (error) {
+      console.error(error)
+    }
+  }
+  return true
+}

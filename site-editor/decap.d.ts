@@ -1,0 +1,30 @@
+// The parts of Decap CMS the editor uses ship without types (decap-cms-core has its own).
+type DecapWidget = { Widget: () => unknown }
+declare module 'decap-cms-backend-github' {
+  export const GitHubBackend: unknown
+}
+declare module 'decap-cms-backend-proxy' {
+  export const ProxyBackend: unknown
+}
+declare module 'decap-cms-widget-*' {
+  const widget: DecapWidget
+  export default widget
+}
+declare module 'decap-cms-core/dist/esm/constants/configSchema.js' {
+  /** Decap's own check of its configuration (used by the unit tests). */
+  export function validateConfig(config: unknown): void
+}
+declare module 'decap-cms-locales/dist/esm/en' {
+  const phrases: Record<string, unknown>
+  export default phrases
+}
+
+/** Set by the site editor build (site-editor/bundle.ts). */
+declare const __SITE_EDITOR_SETTINGS__: {
+  repository: string
+  branch: string
+  authUrl?: string
+  siteUrl?: string
+  /** The site's own stylesheets, for the preview. */
+  styles: string[]
+}

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import { createStaticHandler, headersFromExport } from '#tools/serve/static-server.ts'
+import { LOCAL_BACKEND_PATH } from '#site-editor/config.ts'
+
+// `npm run site-editor`: the built site (with the editor at /admin/) and Decap's
+// local backend (decap-server) behind one address. The editor finds the
+// backend at /api/v1 on its own origin, so its security policy needs no
+// other address, and the backend itself listens on 127.0.0.1 only, on a
+// port nobody else is told about.
+
+export type SiteEditorServerOptions = {
+  /** The export to serve (out/). */
+  outDir: string
+  /** The working copy whose content/ the editor changes. */
+  repoDir: string
+  port?: number
+  host?: string
+  /** decap-server's log level (info shows every request). */
+  logLevel?: string
+}
+
+export type SiteEditorServer = { url: string; close: () => Promise<void> }
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+
+async function waitForBackend(port: number, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (child.exitCode !== null) throw new Error(`decap-server stopped (exit ${child.exitCode})`)
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}${LOCAL_BACKEND_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ action: 'info' }),
+      })
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('decap-server did not start within 10 seconds')
+}
+
+/** Starts decap-server on a private port and the site with the editor in front of it. */
+export async function startSiteEditorServer(
+  options: SiteEditorServerOptions
+): Promise<SiteEditorServer> {
+  const { outDir, repoDir, port = 8081, host = '127.0.0.1', logLevel = 'warn' } = options
+  const backendPort = await freePort()
+  const backend = spawn(
+    process.execPath,
+    [createRequire(import.meta.url).resolve('decap-server/dist/index.js')],
+    {
+      cwd: repoDir,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(backendPort),
+        BIND_HOST: '127.0.0.1',
+        GIT_REPO_DIRECTORY: repoDir,
+        // Files are written to the working copy; people commit them with git.
+        MODE: 'fs',
+        LOG_LEVEL: logLevel,
+      },
+    }
+  )
+  try {
+    await waitForBackend(backendPort, backend)
+  } catch (error) {
+    backend.kill()
+    throw error
+  }
+
+  const site = createStaticHandler(outDir, headersFromExport(outDir))
+  const proxy = (req: IncomingMessage, res: ServerResponse) => {
+    const forward = request(
+      {
+        host: '127.0.0.1',
+        port: backendPort,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: `127.0.0.1:${backendPort}` },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      }
+    )
+    forward.on('error', (error) => {
+      res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' })
+      res.end(`The local backend did not answer: ${error.message}`)
+    })
+    req.pipe(forward)
+  }
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname
+    if (path === LOCAL_BACKEND_PATH || path.startsWith(`${LOCAL_BACKEND_PATH}/`)) proxy(req, res)
+    else site(req, res)
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, resolve)
+  })
+  const { port: actual } = server.address() as AddressInfo
+  const shown = host === '127.0.0.1' ? 'localhost' : host
+  return {
+    url: `http://${shown}:${actual}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        backend.kill()
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}

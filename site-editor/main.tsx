@@ -1,0 +1,72 @@
+// The site editor at /admin/: Decap CMS with only the parts this site uses
+// (the GitHub backend, the local backend of `npm run site-editor`, and the widgets
+// its fields need), its configuration made from the content schemas, files
+// read and written by the site's own formats, and previews drawn with the
+// site's own components and CSS. Nothing here is loaded by a public page.
+import './no-eval.ts'
+import CMS from 'decap-cms-core'
+import { GitHubBackend } from 'decap-cms-backend-github'
+import { ProxyBackend } from 'decap-cms-backend-proxy'
+import english from 'decap-cms-locales/dist/esm/en'
+import booleanWidget from 'decap-cms-widget-boolean'
+import datetimeWidget from 'decap-cms-widget-datetime'
+import listWidget from 'decap-cms-widget-list'
+import numberWidget from 'decap-cms-widget-number'
+import objectWidget from 'decap-cms-widget-object'
+import relationWidget from 'decap-cms-widget-relation'
+import selectWidget from 'decap-cms-widget-select'
+import stringWidget from 'decap-cms-widget-string'
+import textWidget from 'decap-cms-widget-text'
+import {
+  captionsFormat,
+  siteEditorConfig,
+  LOCAL_BACKEND_PATH,
+  PAGE_FORMAT,
+  registryFormatName,
+} from '#site-editor/config.ts'
+import { COLLECTIONS } from '#site-editor/fields.ts'
+import { pageFormat, registryFormat } from '#site-editor/formats.ts'
+import { editorPhrases } from '#site-editor/phrases.ts'
+import { createPreview } from '#site-editor/preview.tsx'
+import { REGISTRY_NAMES } from '#lib/content/source.ts'
+
+const settings = __SITE_EDITOR_SETTINGS__
+type Registered = Parameters<typeof CMS.registerBackend>[1]
+
+CMS.registerBackend('github', GitHubBackend as Registered)
+CMS.registerBackend('proxy', ProxyBackend as Registered)
+CMS.registerWidget(
+  [
+    booleanWidget,
+    datetimeWidget,
+    listWidget,
+    numberWidget,
+    objectWidget,
+    relationWidget,
+    selectWidget,
+    stringWidget,
+    textWidget,
+  ].map((widget) => widget.Widget()) as unknown as Parameters<typeof CMS.registerWidget>[0]
+)
+CMS.registerLocale('en', editorPhrases(english))
+
+for (const name of REGISTRY_NAMES)
+  CMS.registerCustomFormat(registryFormatName(name), 'yaml', registryFormat(name))
+CMS.registerCustomFormat(PAGE_FORMAT, 'md', pageFormat)
+CMS.registerCustomFormat(captionsFormat.name, 'vtt', captionsFormat)
+
+for (const href of settings.styles) CMS.registerPreviewStyle(href)
+for (const { name, label } of COLLECTIONS)
+  CMS.registerPreviewTemplate(
+    name,
+    createPreview(name === 'pages' ? { kind: 'page' } : { kind: 'registry', name }, label)
+  )
+
+CMS.init({
+  config: {
+    ...siteEditorConfig(settings),
+    // On localhost only, Decap first looks for `npm run site-editor`'s local backend
+    // on this same address; elsewhere it signs in with GitHub.
+    local_backend: { url: new URL(LOCAL_BACKEND_PATH, window.location.href).href },
+  } as never,
+})

@@ -1,0 +1,142 @@
+import { Document, isScalar, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml'
+import { variantOf, type ObjectSpec, type Spec, type TextSpec } from '#site-editor/model.ts'
+
+// Writes content as a careful person would by hand, and as Prettier leaves it
+// (`npm run fix:content` changes nothing): keys in the order of the schema,
+// fields that are empty or off left out, text plain unless YAML needs quotes
+// (then 'single quotes', or "double" when the text holds a single quote),
+// dates and figures that look like numbers always quoted, amounts of money
+// with cents (45.00), text on several lines as a `|` block, no line folding,
+// and `{ date: '…' }` for a group of one field.
+
+/** Text that looks like a number (08831, 1,650, +17322510900,3) is quoted, so no reader takes it for one. */
+const NUMBER_LIKE = /^[-+]?\d[\d,._]*$/
+
+export type WriteOptions = {
+  /** A blank line between the top-level groups (fees.yaml, navigation.yaml). */
+  sections?: boolean
+}
+
+/** The YAML text of `value`, shaped by `spec`. */
+export function writeYaml(value: unknown, spec: Spec, options: WriteOptions = {}): string {
+  // YAML 1.1 decides the quoting: text that a YAML 1.1 reader (gray-matter,
+  // which reads the pages) would take for a date, a number or yes/no is quoted.
+  const doc = new Document(null, { version: '1.1' })
+  const node = nodeFor(doc, tidy(value, spec), spec)
+  if (options.sections && node instanceof YAMLMap)
+    node.items.forEach((pair, i) => {
+      if (i > 0 && isScalar(pair.key)) pair.key.spaceBefore = true
+    })
+  doc.contents = node
+  return doc.toString({ lineWidth: 0, singleQuote: true, indentSeq: true })
+}
+
+/** Is a value empty: nothing, blank text, an empty list or a group of empty fields? */
+export function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true
+  if (typeof value === 'string') return value.trim() === ''
+  if (Array.isArray(value)) return value.length === 0
+  if (typeof value === 'object') return Object.values(value).every(isEmpty)
+  return false
+}
+
+/**
+ * The value as the file should hold it: keys in schema order, optional
+ * fields that are empty (or switches that are off, their default) left out,
+ * text trimmed where the schema trims it, numbers as numbers. Keys the
+ * schema does not know are kept, last, so the content check can name them.
+ */
+export function tidy(value: unknown, spec: Spec): unknown {
+  switch (spec.kind) {
+    case 'text':
+      if (typeof value !== 'string') return value
+      return spec.trim ? value.trim() : value
+    case 'number':
+      if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)))
+        return Number(value)
+      return value
+    case 'choice':
+    case 'boolean':
+      return value
+    case 'object':
+      return tidyObject(value, spec)
+    case 'list':
+      return Array.isArray(value) ? value.map((item) => tidy(item, spec.item)) : value
+    case 'record':
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return value
+      return Object.fromEntries(
+        Object.entries(value).map(([key, inner]) => [key, tidy(inner, spec.value)])
+      )
+    case 'union': {
+      const variant = variantOf(spec, value)
+      return variant ? tidy(value, variant.spec) : value
+    }
+  }
+}
+
+function tidyObject(value: unknown, spec: ObjectSpec): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value
+  const source = value as Record<string, unknown>
+  const result: Record<string, unknown> = {}
+  for (const { name, spec: field } of spec.fields) {
+    if (!(name in source)) continue
+    const inner = tidy(source[name], field)
+    if (field.optional && isEmpty(inner)) continue
+    if (field.kind === 'boolean' && inner === false && field.default === false) continue
+    if (!field.optional && inner === undefined) continue
+    result[name] = inner
+  }
+  for (const [name, inner] of Object.entries(source))
+    if (!spec.fields.some((f) => f.name === name) && !isEmpty(inner)) result[name] = inner
+  return result
+}
+
+function nodeFor(doc: Document, value: unknown, spec: Spec | undefined): Node {
+  if (spec?.kind === 'union') {
+    const variant = variantOf(spec, value)
+    return nodeFor(doc, value, variant?.spec)
+  }
+  if (typeof value === 'string') return textNode(value, spec?.kind === 'text' ? spec : undefined)
+  if (typeof value === 'number') {
+    const node = new Scalar(value)
+    if (spec?.kind === 'number' && spec.multipleOf === 0.01) node.minFractionDigits = 2
+    return node
+  }
+  if (Array.isArray(value)) {
+    const seq = new YAMLSeq()
+    const item = spec?.kind === 'list' ? spec.item : undefined
+    for (const entry of value) seq.items.push(nodeFor(doc, entry, item))
+    if (value.length === 0) seq.flow = true
+    return seq
+  }
+  if (value && typeof value === 'object') {
+    const map = new YAMLMap()
+    for (const [key, inner] of Object.entries(value)) {
+      const field =
+        spec?.kind === 'object'
+          ? spec.fields.find((f) => f.name === key)?.spec
+          : spec?.kind === 'record'
+            ? spec.value
+            : undefined
+      map.add(doc.createPair(new Scalar(key), nodeFor(doc, inner, field)))
+    }
+    // A group of one short value reads best on one line: { date: '2019-01-01' }
+    const entries = Object.values(value)
+    if (entries.length === 1 && (typeof entries[0] !== 'object' || entries[0] === null))
+      map.flow = true
+    return map
+  }
+  return doc.createNode(value) as Node
+}
+
+function textNode(text: string, spec: TextSpec | undefined): Scalar {
+  const node = new Scalar(text)
+  if (text.includes('\n') || spec?.markdown) {
+    // A block keeps the text as typed; the schema trims it, so one final newline is right.
+    node.value = `${text.replace(/\s+$/, '')}\n`
+    node.type = Scalar.BLOCK_LITERAL
+  } else if (spec?.format === 'date' || NUMBER_LIKE.test(text)) {
+    node.type = text.includes("'") ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE
+  }
+  return node
+}

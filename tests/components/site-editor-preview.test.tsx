@@ -1,0 +1,266 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { LIST_FIELD, pageFormat, registryFormat } from '#site-editor/formats.ts'
+import {
+  checkPreview,
+  createPreview,
+  loadSource,
+  previewSource,
+  PreviewView,
+  type PreviewProps,
+  type PreviewTarget,
+} from '#site-editor/preview.tsx'
+import { readContentSource } from '#lib/content/read-source.ts'
+import { REGISTRY_NAMES } from '#lib/content/source.ts'
+import { validateContent } from '#lib/content/validate.ts'
+import { formatMoney } from '#lib/money.ts'
+import { FIXTURE } from '../helpers/content.ts'
+import { doc, registries } from './fixture-content.ts'
+
+// The editor's preview runs the content check on the entry being edited with
+// the rest of the content, and draws the result with the site's components:
+// a page as the page (fee tokens, @ lines), a registry as the pages show it,
+// and a mistake as the check's message in plain words.
+
+/** The test content, named as the editor names files: content/pages/fees.md */
+const source = (() => {
+  const read = readContentSource(FIXTURE)
+  const rename = <T extends { path: string }>(file: T): T => ({
+    ...file,
+    path: file.path.replace(/^.*?content\//, 'content/'),
+  })
+  return {
+    root: 'content',
+    pages: read.pages.map(rename),
+    captions: read.captions.map(rename),
+    registries: Object.fromEntries(
+      Object.entries(read.registries).map(([name, file]) => [name, rename(file)])
+    ),
+  }
+})()
+const text = (path: string) => readFileSync(join(FIXTURE, path), 'utf8')
+const standardFee = registries.fees.inspection.tiers.find((t) => t.id === 'standard')!.amount
+
+function show(target: PreviewTarget, data: Record<string, unknown>, path?: string) {
+  const preview = previewSource(source, target, { data, path })
+  const { content, problems } = validateContent(preview.source)
+  return render(
+    <PreviewView
+      result={{ state: 'checked', content, problems, file: preview.file, route: preview.route }}
+      target={target}
+      title="Fees"
+    />
+  )
+}
+
+const pageData = (body: string, extra: Record<string, unknown> = {}) => ({
+  ...pageFormat.fromFile(text('pages/fees.md')),
+  body,
+  ...extra,
+})
+
+describe('the preview of a page', () => {
+  it('shows the page in the site frame, with fee tokens and @document lines filled in', () => {
+    show(
+      { kind: 'page' },
+      pageData('The fee is {{fee:standard}}.\n\n@document budget-2019\n'),
+      'content/pages/fees.md'
+    )
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Fees')
+    expect(screen.getByText(`The fee is ${formatMoney(standardFee)}.`)).toBeInTheDocument()
+    expect(
+      screen.getByRole('link', { name: new RegExp(doc('budget-2019').title) })
+    ).toHaveAttribute('href', doc('budget-2019').url)
+    expect(screen.getByRole('banner')).toBeInTheDocument()
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument()
+  })
+
+  it('shows a new page, and a draft as it will look once published, with its @video lines', () => {
+    const { container } = show(
+      { kind: 'page' },
+      {
+        route: '/brand-new',
+        title: 'A brand new page',
+        description: 'A page made in the editor, not saved yet, in the preview.',
+        section: 'about',
+        draft: true,
+        body: '@video fire-is-fast\n\n@video reading\n',
+      }
+    )
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('A brand new page')
+    // Each video as the site's VideoEmbed draws it: the file in a player with
+    // its captions, YouTube in a frame, both with the video's own title.
+    const file = registries.videos.get('fire-is-fast')!
+    const youtube = registries.videos.get('reading')!
+    expect(screen.getByText(file.title, { selector: 'figcaption' })).toBeInTheDocument()
+    const player = container.querySelector('video')!
+    expect(player).toHaveAttribute('src', file.url)
+    expect(player.querySelector('track[kind="captions"]')).toHaveAttribute(
+      'src',
+      expect.stringContaining(file.captions!)
+    )
+    expect(screen.getByTitle(youtube.title).tagName).toBe('IFRAME')
+    expect(screen.getByText(youtube.title, { selector: 'figcaption' })).toBeInTheDocument()
+  })
+
+  it('loads its form frames, as the site script does on the site', async () => {
+    const form = [...registries.forms.values()][0]!
+    show({ kind: 'page' }, pageData(`Fill it in.\n\n@form ${form.id}\n`), 'content/pages/fees.md')
+    await waitFor(() => expect(screen.getByTitle(form.title)).toHaveAttribute('src', form.url))
+  })
+
+  it('says what is wrong in plain words, with the file and line, instead of breaking', () => {
+    show({ kind: 'page' }, pageData('Text.\n\n@document budget-2091\n'), 'content/pages/fees.md')
+    const alert = screen.getByRole('alert')
+    expect(alert).toHaveTextContent('The site cannot be built with this change yet')
+    expect(alert).toHaveTextContent(/content\/pages\/fees\.md, line \d+:/)
+    expect(alert).toHaveTextContent('"budget-2091"')
+    expect(alert).toHaveTextContent('Did you mean "budget-2019"?')
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull()
+  })
+
+  it('does not give the editor a page policy of its own', () => {
+    const { container } = show({ kind: 'page' }, pageData('Text.\n'), 'content/pages/fees.md')
+    expect(document.querySelector('meta[http-equiv="Content-Security-Policy"]')).toBeNull()
+    expect(container.querySelector('script')).toBeNull()
+  })
+})
+
+describe('the preview of a registry', () => {
+  it('shows the fees as the fee tables and the tokens show them, with the edited amount', () => {
+    const data = registryFormat('fees').fromFile(text('data/fees.yaml'))
+    const fees = data.inspection as { tiers: { id: string; amount: number }[] }
+    fees.tiers.find((t) => t.id === 'standard')!.amount = 47.5
+    show({ kind: 'registry', name: 'fees' }, data)
+    const [inspection] = screen.getAllByRole('table')
+    expect(within(inspection!).getByText('$47.50')).toBeInTheDocument()
+    expect(screen.getByText(/is \$47\.50, for/)).toBeInTheDocument()
+  })
+
+  it('lists the documents by kind and year, new ones included', () => {
+    const data = registryFormat('documents').fromFile(text('data/documents.yaml'))
+    ;(data[LIST_FIELD] as unknown[]).push({
+      id: 'budget-2031',
+      title: '2031 budget',
+      kind: 'budget',
+      year: 2031,
+      type: 'pdf',
+      url: 'https://files.example.org/budget-2031.pdf',
+    })
+    show({ kind: 'registry', name: 'documents' }, data)
+    expect(screen.getByRole('heading', { name: '2031' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /2031 budget/ })).toBeInTheDocument()
+  })
+
+  it('shows every alert with its dates, urgent ones marked', () => {
+    const data = registryFormat('alerts').fromFile(text('data/alerts.yaml'))
+    data[LIST_FIELD] = [
+      {
+        id: 'burn-ban',
+        level: 'urgent',
+        start: '2030-03-01',
+        end: '2030-03-31',
+        message: 'A **burn ban** is in effect.',
+      },
+    ]
+    show({ kind: 'registry', name: 'alerts' }, data)
+    expect(screen.getByText('Shown from 03/01/30 to 03/31/30:')).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: /Urgent notice/ })).toHaveTextContent(
+      'A burn ban is in effect.'
+    )
+  })
+
+  it('lists the menus in full, each link checked', () => {
+    const data = registryFormat('navigation').fromFile(text('data/navigation.yaml'))
+    show({ kind: 'registry', name: 'navigation' }, data)
+    const main = screen.getByRole('heading', { name: 'Main menu' }).nextElementSibling!
+    expect(within(main as HTMLElement).getByRole('link', { name: 'Fees' })).toHaveAttribute(
+      'href',
+      '/fees/'
+    )
+    expect(within(main as HTMLElement).getByRole('link', { name: /NFPA tips/ })).toHaveAttribute(
+      'href',
+      registries.links.get('nfpa')!.url
+    )
+    ;(data.footer as { route?: string }[])[0]!.route = '/no-such-page'
+    show({ kind: 'registry', name: 'navigation' }, data)
+    expect(screen.getAllByRole('alert').at(-1)).toHaveTextContent('"/no-such-page"')
+  })
+
+  it('says so when two figures share an id, instead of keeping one of them', () => {
+    const data = registryFormat('facts').fromFile(text('data/facts.yaml'))
+    const items = data[LIST_FIELD] as Record<string, unknown>[]
+    items.push({ ...items[0]!, value: 'another value' })
+    const result = checkPreview(source, { kind: 'registry', name: 'facts' }, { data })
+    render(<PreviewView result={result} target={{ kind: 'registry', name: 'facts' }} title="x" />)
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `content/data/facts.yaml: Two entries have the id "${String(items[0]!.id)}"`
+    )
+  })
+
+  it('reports a rule the editor cannot check itself: an alert that ends before it starts', () => {
+    const data = registryFormat('alerts').fromFile(text('data/alerts.yaml'))
+    data[LIST_FIELD] = [
+      { id: 'late', level: 'information', start: '2030-03-31', end: '2030-03-01', message: 'x' },
+    ]
+    show({ kind: 'registry', name: 'alerts' }, data)
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /content\/data\/alerts\.yaml, line \d+:.*"end".*should be on or after "start"/
+    )
+  })
+})
+
+describe('the content the preview reads through the editor', () => {
+  /** Decap's getCollection: an array of Immutable maps, here stood in for by toJS. */
+  const immutable = (value: unknown) => ({ toJS: () => value })
+  const getCollection = async (name: string) => {
+    if (name === 'pages')
+      return ['fees.md', 'home.md', 'lessons.md', 'draft.md'].map((file) =>
+        immutable({
+          data: pageFormat.fromFile(text(`pages/${file}`)),
+          path: `content/pages/${file}`,
+          slug: file.replace('.md', ''),
+        })
+      )
+    if (name === 'captions')
+      return [immutable({ data: { body: 'WEBVTT\n' }, path: 'content/captions/fire-is-fast.vtt' })]
+    const registry = REGISTRY_NAMES.find((n) => n === name)!
+    return [
+      immutable({
+        data: registryFormat(registry).fromFile(text(`data/${registry}.yaml`)),
+        path: `content/data/${registry}.yaml`,
+        slug: registry,
+      }),
+    ]
+  }
+
+  it('is the repository content, file for file', async () => {
+    const loaded = await loadSource(getCollection)
+    expect(loaded.pages).toEqual(source.pages)
+    for (const name of REGISTRY_NAMES)
+      expect(loaded.registries[name]).toEqual(source.registries[name])
+    expect(loaded.captions.map((c) => c.path)).toEqual(['content/captions/fire-is-fast.vtt'])
+    expect(validateContent(loaded).content).toBeDefined()
+  })
+
+  it('is read when an entry opens, and the preview follows the entry', async () => {
+    const Preview = createPreview({ kind: 'page' }, 'Page')
+    const entry = (body: string) => ({
+      get: (key: string) =>
+        ({ data: immutable(pageData(body)), path: 'content/pages/fees.md', slug: 'fees' })[key],
+      getIn: () => undefined,
+    })
+    const props = (body: string): PreviewProps => ({ entry: entry(body), getCollection })
+    const { rerender } = render(<Preview {...props('First {{fee:standard}}.')} />)
+    expect(screen.getByText(/Loading the rest of the site/)).toBeInTheDocument()
+    await waitFor(() =>
+      expect(screen.getByText(`First ${formatMoney(standardFee)}.`)).toBeInTheDocument()
+    )
+    rerender(<Preview {...props('Second {{fee:standard}}.')} />)
+    await waitFor(() =>
+      expect(screen.getByText(`Second ${formatMoney(standardFee)}.`)).toBeInTheDocument()
+    )
+  })
+})

@@ -1,0 +1,504 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import matter from 'gray-matter'
+import { describe, expect, it, vi } from 'vitest'
+import { parse } from 'yaml'
+import { z } from 'zod'
+import { siteEditorSettings, UNSET_REPOSITORY } from '#site-editor/bundle.ts'
+import {
+  editorCollections,
+  siteEditorConfig,
+  fieldFor,
+  MONEY_PATTERN,
+  RELATIONS,
+  type CmsField,
+} from '#site-editor/config.ts'
+import { COLLECTIONS, FIELD_TEXT } from '#site-editor/fields.ts'
+import {
+  COMMENT_FIELD,
+  LIST_FIELD,
+  RECORD_KEY,
+  RECORD_VALUE,
+  TYPE_KEY,
+} from '#site-editor/formats.ts'
+import { specOf } from '#site-editor/model.ts'
+import { REGISTRY_SCHEMAS } from '#lib/content/registries.ts'
+import { pageSchema } from '#lib/content/schemas.ts'
+import { REGISTRY_NAMES } from '#lib/content/source.ts'
+import { FIXTURE } from '../helpers/content.ts'
+
+// The editor's configuration is made from the content schemas. This test
+// walks each schema (with zod's own API, not the editor's reader) side by
+// side with the configuration: every schema field has an editor field, in
+// the same order, required exactly when the schema requires it, and every
+// rule gives the same answer as the schema for the same input (real values
+// from the content, and values at and past each limit). A rule the editor
+// cannot check itself is one the schema checks with code, and the preview
+// shows its message.
+
+vi.mock('decap-cms-core/dist/esm/formats/formats.js', () => ({
+  frontmatterFormats: ['yaml-frontmatter', 'toml-frontmatter', 'json-frontmatter'],
+  extensionFormatters: { yml: {}, yaml: {}, toml: {}, json: {}, md: {}, markdown: {}, html: {} },
+}))
+vi.mock('decap-cms-core/dist/esm/lib/i18n.js', () => ({
+  I18N_STRUCTURE: { a: 'multiple_folders', b: 'multiple_files', c: 'single_file' },
+  I18N_FIELD: { a: 'translate', b: 'duplicate', c: 'none' },
+}))
+vi.mock('decap-cms-core/dist/esm/lib/registry.js', async () => {
+  const schema = async (widget: string) =>
+    (await import(`../../node_modules/decap-cms-widget-${widget}/dist/esm/schema.js`)).default
+  const widgets = [
+    { name: 'string', schema: {} },
+    { name: 'text', schema: {} },
+    { name: 'boolean', schema: {} },
+    { name: 'hidden', schema: {} },
+    ...(await Promise.all(
+      ['number', 'select', 'list', 'object', 'relation', 'datetime'].map(async (name) => ({
+        name,
+        schema: await schema(name),
+      }))
+    )),
+  ]
+  return { getWidgets: () => widgets }
+})
+
+const collections = editorCollections()
+const collection = (name: string) => collections.find((c) => c.name === name)!
+/** The fields of a registry file, or of a page, as the editor has them. */
+function editorFields(name: string): CmsField[] {
+  const c = collection(name)
+  const fields = ((c.files as { fields: CmsField[] }[] | undefined)?.[0]?.fields ??
+    c.fields) as CmsField[]
+  return fields.filter((f) => f.name !== COMMENT_FIELD && !(name === 'pages' && f.name === 'body'))
+}
+
+// ------------------------------------------------- values to try each rule with
+
+/** Every text value in the content and the test content, by field name. */
+const seen = new Map<string, Set<string>>()
+function collect(value: unknown, key = '') {
+  if (typeof value === 'string') {
+    if (!seen.has(key)) seen.set(key, new Set())
+    seen.get(key)!.add(value)
+  } else if (Array.isArray(value)) value.forEach((v) => collect(v, key))
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      collect(v, k)
+      collect(k, `${key}(key)`)
+    }
+}
+for (const dir of [join(process.cwd(), 'content'), FIXTURE]) {
+  for (const name of REGISTRY_NAMES)
+    collect(parse(readFileSync(join(dir, 'data', `${name}.yaml`), 'utf8')), name)
+  for (const file of readdirSync(join(dir, 'pages')))
+    collect(matter(readFileSync(join(dir, 'pages', file), 'utf8')).data)
+}
+
+/** Lengths at and next to a text schema's own limits, so a limit the test did not guess is tried too. */
+function limitLengths(schema: Zod): number[] {
+  const { inner } = unwrap(schema)
+  const { minLength, maxLength } = inner as { minLength?: number | null; maxLength?: number | null }
+  return [minLength, maxLength]
+    .filter((n): n is number => typeof n === 'number')
+    .flatMap((n) => [n - 2, n - 1, n, n + 1, n + 2])
+    .filter((n) => n >= 0)
+}
+
+/** Numbers at and next to a number schema's own limits. */
+function limitNumbers(schema: Zod, integer: boolean): number[] {
+  const { inner } = unwrap(schema)
+  const { minValue, maxValue } = inner as { minValue?: number | null; maxValue?: number | null }
+  const step = integer ? 1 : 0.01
+  return [minValue, maxValue]
+    .filter((n): n is number => typeof n === 'number' && Math.abs(n) < Number.MAX_SAFE_INTEGER)
+    .flatMap((n) => [n - step, n, n + step].map((v) => Math.round(v * 100) / 100))
+}
+
+function textSamples(name: string, limits: number[] = []): string[] {
+  const real = [...(seen.get(name) ?? [])]
+  const variants = real.flatMap((v) => [
+    ` ${v} `,
+    v.toUpperCase(),
+    `${v} x`,
+    `${v}-`,
+    v.slice(1),
+    v.replace(/\d/, 'x'),
+  ])
+  const lengths = [0, 1, 2, 3, 5, 29, 30, 31, 40, 41, 60, 61, 70, 71, 80, 81, 120, 121, 160, 161]
+  const long = [170, 171, 200, 201, 300, 301, 600, 601].concat(lengths, limits)
+  return [
+    ...real,
+    ...variants,
+    ...long.map((n) => 'x'.repeat(n)),
+    ...long.map((n) => ` ${'y'.repeat(n)} `),
+    ' ',
+    'a b',
+    'Two\nlines',
+    '/',
+    '/fees',
+    '/Fees',
+    'fees',
+    'budget-2019',
+    'Budget 2019',
+    '2026-02-30',
+    '2026-12-01',
+    '12/01/2026',
+    'https://example.org/',
+    'http://example.org/',
+    'name@example.org',
+    'name@',
+    '+17322510900,3',
+    '7322510900',
+    '08831',
+    '8831',
+    'NJ',
+    'NJX',
+  ]
+}
+
+const NUMBER_SAMPLES = [-1, 0, 0.01, 0.3, 0.5, 1, 2.9, 3.5, 20, 20.5, 45, 45.5, 45.55, 45.555]
+const INTEGER_SAMPLES = [-1, 0, 1, 10, 149, 150, 199, 200, 399, 400, 1080, 1081, 1920, 1921]
+const INTEGER_MORE = [1989, 1990, 2026, 2100, 2101, 5999, 6000, 6001]
+
+/** Does the editor accept this value in this field (Decap's presence and pattern checks)? */
+function editorAccepts(field: CmsField, value: unknown): boolean {
+  if (value === '' || value === undefined) return field.required === false
+  if (field.pattern && !new RegExp(field.pattern[0]).test(String(value))) return false
+  if (typeof value === 'number') {
+    if (typeof field.min === 'number' && value < field.min) return false
+    if (typeof field.max === 'number' && value > field.max) return false
+  }
+  return true
+}
+
+// ------------------------------------------------------- the side-by-side walk
+
+type Zod = z.ZodType
+type Found = { path: string; field: CmsField; refinements: string[] }
+const leaves: Found[] = []
+
+/** The schema's messages for rules it checks with code (refine) on this value. */
+const refinementMessages = (schema: Zod) => specOf(schema, 'test').refinements
+
+function unwrap(schema: Zod): { inner: Zod; optional: boolean } {
+  let inner = schema
+  let optional = false
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) {
+    optional = true
+    inner = (inner as z.ZodOptional<Zod>).unwrap() as Zod
+  }
+  return { inner, optional }
+}
+
+function compareObject(schema: z.ZodObject, fields: CmsField[], path: string) {
+  const keys = Object.keys(schema.shape)
+  expect(
+    fields.map((f) => f.name),
+    `${path}: every schema field, in order`
+  ).toEqual(keys)
+  for (const key of keys)
+    compareField(
+      schema.shape[key] as Zod,
+      fields.find((f) => f.name === key)!,
+      `${path}.${key}`
+    )
+}
+
+function compareField(schema: Zod, field: CmsField, path: string) {
+  const { inner, optional } = unwrap(schema)
+  expect(field.required === false, `${path}: optional`).toBe(optional)
+  if (field.widget === 'relation') {
+    // An id chosen from the entries it refers to, which the schema also checks.
+    expect(inner instanceof z.ZodString, path).toBe(true)
+    expect(RELATIONS[path.replace(/^pages\./, 'page.')], path).toBeDefined()
+    return
+  }
+  if (inner instanceof z.ZodObject) {
+    expect(field.widget, path).toBe('object')
+    return compareObject(inner, field.fields as CmsField[], path)
+  }
+  if (inner instanceof z.ZodArray) return compareList(inner, field, path)
+  if (inner instanceof z.ZodRecord) return compareRecord(inner, field, path)
+  if (inner instanceof z.ZodEnum) {
+    expect(field.widget, path).toBe('select')
+    const values = (field.options as { value: string }[]).map((o) => o.value)
+    return expect(values, path).toEqual(inner.options)
+  }
+  if (inner instanceof z.ZodLiteral) {
+    expect(field.widget, path).toBe('select')
+    return expect(
+      (field.options as { value: unknown }[]).map((o) => o.value),
+      path
+    ).toEqual([...inner.values])
+  }
+  if (inner instanceof z.ZodBoolean) return expect(field.widget, path).toBe('boolean')
+  if (inner instanceof z.ZodNumber) {
+    expect(field.widget, path).toBe('number')
+    const integer = inner.isInt
+    expect(field.value_type, path).toBe(integer ? 'int' : 'float')
+    const samples = [
+      ...(integer ? [...INTEGER_SAMPLES, ...INTEGER_MORE] : NUMBER_SAMPLES),
+      ...limitNumbers(schema, integer),
+    ]
+    for (const sample of samples)
+      expect(editorAccepts(field, sample), `${path} = ${sample}`).toBe(
+        schema.safeParse(sample).success
+      )
+    return leaves.push({ path, field, refinements: [] })
+  }
+  if (inner instanceof z.ZodString || inner instanceof z.ZodStringFormat) {
+    expect(['string', 'text', 'datetime'], path).toContain(field.widget)
+    if (field.widget === 'datetime') expect(field.format, path).toBe('YYYY-MM-DD')
+    const refinements = refinementMessages(schema)
+    const name = path.split('.').at(-1)!
+    for (const sample of textSamples(name, limitLengths(schema))) {
+      const editor = editorAccepts(field, sample)
+      // What the editor saves: empty optional fields are left out, text the schema trims is trimmed.
+      const saved = sample.trim() === '' && optional ? undefined : sample
+      const result = schema.safeParse(saved)
+      if (editor && !result.success) {
+        // Only a rule checked with code may let through what the schema refuses.
+        const messages = result.error.issues.map((i) => i.message)
+        expect(
+          refinements.length,
+          `${path} = ${JSON.stringify(sample)}: ${messages}`
+        ).toBeGreaterThan(0)
+        for (const message of messages) expect(refinements, path).toContain(message)
+      } else {
+        expect(editor, `${path} = ${JSON.stringify(sample)}`).toBe(result.success)
+      }
+    }
+    return leaves.push({ path, field, refinements })
+  }
+  throw new Error(`${path}: the test does not know this schema`)
+}
+
+/** The shapes of a union, nested unions flattened. */
+function shapesOf(schema: Zod): Zod[] {
+  const { inner } = unwrap(schema)
+  return inner instanceof z.ZodUnion ? (inner.options as Zod[]).flatMap(shapesOf) : [inner]
+}
+
+/** Matches each shape of a union with the editor's kind of entry that has the same fields. */
+function compareShapes(shapes: Zod[], field: CmsField, path: string, lead: string[]) {
+  expect(field.typeKey, path).toBe(TYPE_KEY)
+  const types = field.types as CmsField[]
+  expect(types.length, `${path}: one kind of entry per shape`).toBe(shapes.length)
+  for (const shape of shapes) {
+    const fields = (type: CmsField) => (type.fields as CmsField[]).slice(lead.length)
+    if (shape instanceof z.ZodObject) {
+      const names = JSON.stringify(Object.keys(shape.shape))
+      const type = types.find((t) => JSON.stringify(fields(t).map((f) => f.name)) === names)
+      expect(type, `${path}: a kind of entry for ${Object.keys(shape.shape)}`).toBeDefined()
+      expect((type!.fields as CmsField[]).slice(0, lead.length).map((f) => f.name)).toEqual(lead)
+      compareObject(shape, fields(type!), path)
+    } else {
+      const type = types.find((t) => fields(t).length === 1 && fields(t)[0]!.name === RECORD_VALUE)
+      expect(type, `${path}: a kind of entry for a text`).toBeDefined()
+      compareField(shape, fields(type!)[0]!, `${path}.${RECORD_VALUE}`)
+    }
+  }
+}
+
+function compareList(schema: z.ZodArray, field: CmsField, path: string) {
+  expect(field.widget, path).toBe('list')
+  const min = schema.def.checks
+    ?.map((c) => c._zod.def as { check: string; minimum?: number })
+    .find((c) => c.check === 'min_length')?.minimum
+  expect(field.min, `${path}: at least`).toBe(min)
+  const element = schema.element as Zod
+  if (element instanceof z.ZodObject)
+    return compareObject(element, field.fields as CmsField[], path)
+  return compareShapes(shapesOf(element), field, path, [])
+}
+
+function compareRecord(schema: z.ZodRecord, field: CmsField, path: string) {
+  expect(field.widget, path).toBe('list')
+  const value = schema.valueType as Zod
+  const shapes = shapesOf(value)
+  const key = schema.keyType as Zod
+  const keyField = (fields: CmsField[]) => fields.find((f) => f.name === RECORD_KEY)!
+  if (shapes.length > 1) {
+    compareShapes(shapes, field, path, [RECORD_KEY])
+    for (const type of field.types as CmsField[])
+      compareField(key, keyField(type.fields as CmsField[]), `${path}(key)`)
+    return
+  }
+  const fields = field.fields as CmsField[]
+  expect(fields.map((f) => f.name)).toEqual([RECORD_KEY, RECORD_VALUE])
+  compareField(key, keyField(fields), `${path}(key)`)
+  compareField(value, fields[1]!, `${path}.${RECORD_VALUE}`)
+}
+
+describe('the editor configuration and the content schemas', () => {
+  it('has a collection for every file in content/data and for the pages folder', () => {
+    for (const dir of [join(process.cwd(), 'content'), FIXTURE]) {
+      const files = readdirSync(join(dir, 'data')).filter((f) => /\.ya?ml$/.test(f))
+      expect(files.map((f) => f.replace(/\.ya?ml$/, '')).sort(), dir).toEqual(
+        [...REGISTRY_NAMES].sort()
+      )
+    }
+    for (const name of REGISTRY_NAMES) {
+      const files = collection(name).files as { file: string }[]
+      expect(
+        files.map((f) => f.file),
+        name
+      ).toEqual([`content/data/${name}.yaml`])
+    }
+    expect(collection('pages')).toMatchObject({
+      folder: 'content/pages',
+      extension: 'md',
+      create: true,
+    })
+  })
+
+  it.each(REGISTRY_NAMES)('has the fields and rules of the %s schema', (name) => {
+    const { schema, list } = REGISTRY_SCHEMAS[name]
+    const fields = editorFields(name)
+    if (list) {
+      expect(fields.map((f) => f.name)).toEqual([LIST_FIELD])
+      compareField(z.array(schema), fields[0]!, name)
+    } else if (schema instanceof z.ZodRecord) {
+      expect(fields.map((f) => f.name)).toEqual([LIST_FIELD])
+      compareRecord(schema, fields[0]!, name)
+    } else {
+      compareObject(schema as z.ZodObject, fields, name)
+    }
+  })
+
+  it('has the fields and rules of the page frontmatter, and the page text', () => {
+    compareObject(pageSchema, editorFields('pages'), 'pages')
+    const body = (collection('pages').fields as CmsField[]).at(-1)!
+    expect(body).toMatchObject({ name: 'body', widget: 'text', required: false })
+  })
+
+  it('checks amounts of money to the cent, and dates as calendar days', () => {
+    const amounts = leaves.filter((l) => /amount|reinspection|fixed/.test(l.path))
+    expect(amounts.length).toBeGreaterThan(0)
+    for (const { field } of amounts)
+      expect(field).toMatchObject({ step: 0.01, pattern: MONEY_PATTERN })
+    const dates = leaves.filter((l) => l.field.widget === 'datetime')
+    expect(dates.map((d) => d.path)).toEqual(
+      expect.arrayContaining(['alerts.start', 'alerts.end', 'holidays.date'])
+    )
+  })
+
+  it('shows each rule in the schema’s own words', () => {
+    const route = leaves.find((l) => l.path === 'pages.route')!
+    expect(route.field.pattern![1]).toBe('should be a route such as /fees (lower case, hyphens).')
+    const title = leaves.find((l) => l.path === 'pages.title')!
+    expect(title.field.pattern![1]).toBe('should be at most 70 characters long.')
+    const description = leaves.find((l) => l.path === 'pages.description')!
+    expect(description.field.pattern![1]).toBe('should be 30 to 170 characters long.')
+  })
+
+  it('offers ids of other entries as choices where the schema refers to them', () => {
+    expect(RELATIONS['fees.cardFees.ordinance']).toMatchObject({
+      collection: 'documents',
+      file: 'documents',
+      value: `${LIST_FIELD}.*.id`,
+    })
+    expect(RELATIONS['navigation.main.link']).toMatchObject({ collection: 'links' })
+    expect(RELATIONS['page.tiles.value.route']).toMatchObject({
+      collection: 'pages',
+      value: 'route',
+    })
+  })
+
+  it('is accepted by Decap’s own check of its configuration', async () => {
+    const { validateConfig } = await import('decap-cms-core/dist/esm/constants/configSchema.js')
+    const config = siteEditorConfig({
+      repository: 'owner/site',
+      branch: 'main',
+      authUrl: 'https://auth.example.org',
+    })
+    expect(() => validateConfig(config)).not.toThrow()
+    // Decap also logs what it refuses; the refusal is what counts here.
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    expect(() => validateConfig({ ...config, collections: [{ name: 'x' }] })).toThrow()
+    log.mockRestore()
+  })
+})
+
+describe('a schema field the editor does not know', () => {
+  it('stops the configuration until it has words for staff', () => {
+    expect(() =>
+      fieldFor({ name: 'colour', spec: specOf(z.string(), 'x') }, 'documents', 'documents')
+    ).toThrow(/"documents\.colour" has no label/)
+  })
+
+  it('stops the configuration when the schema uses something the editor cannot show', () => {
+    expect(() => specOf(z.strictObject({ when: z.date() }), 'test')).toThrow(/"test\.when".*"date"/)
+    expect(() => specOf(z.object({ a: z.string() }).catchall(z.string()), 'test')).toThrow(
+      /any extra field/
+    )
+  })
+
+  it('makes no field for GitHub or the editor that the schema lacks', () => {
+    const config = siteEditorConfig({ repository: 'owner/site', branch: 'main' })
+    expect(config).toMatchObject({
+      backend: { name: 'github', repo: 'owner/site', branch: 'main', open_authoring: true },
+      publish_mode: 'editorial_workflow',
+    })
+    expect(JSON.stringify(config)).not.toMatch(/localhost|127\.0\.0\.1/)
+    for (const c of collections) expect(c.delete, c.name).toBe(false)
+  })
+})
+
+describe('the staff guide (content/README.md, "Edit in the browser")', () => {
+  const readme = readFileSync(join(process.cwd(), 'content', 'README.md'), 'utf8')
+  const start = readme.indexOf('## Edit in the browser')
+  const guide = readme.slice(start, readme.indexOf('\n## ', start + 1))
+
+  it('names every collection of the editor, in the editor’s order and words', () => {
+    expect(start).toBeGreaterThanOrEqual(0)
+    const labels = COLLECTIONS.map((c) => `**${c.label}**`)
+    const flat = guide.replace(/\s+/g, ' ')
+    const at = labels.map((label) => flat.indexOf(label))
+    expect(
+      at.every((i) => i >= 0),
+      `${labels} in the guide`
+    ).toBe(true)
+    expect(at).toEqual([...at].sort((a, b) => a - b))
+  })
+
+  it('names the buttons the editor shows for a new page and a new entry', () => {
+    const flat = guide.replace(/\s+/g, ' ')
+    const pages = COLLECTIONS.find((c) => c.name === 'pages')!
+    // Decap's "new entry" button is "＋ <singular>"; its list button is "Add <singular>".
+    expect(flat).toContain(`**＋ ${pages.singular}**`)
+    for (const name of ['alerts', 'documents'])
+      expect(flat).toContain(`**Add ${FIELD_TEXT[name]!.singular!}**`)
+  })
+})
+
+describe('the production sign-in', () => {
+  it('saves to the repository being built, or the one SITE_EDITOR_REPOSITORY names', () => {
+    expect(siteEditorSettings({}).repository).toBe(UNSET_REPOSITORY)
+    expect(siteEditorSettings({ GITHUB_REPOSITORY: 'owner/site' }).repository).toBe('owner/site')
+    expect(
+      siteEditorSettings({ GITHUB_REPOSITORY: 'owner/site', SITE_EDITOR_REPOSITORY: 'other/site' })
+        .repository
+    ).toBe('other/site')
+    expect(siteEditorSettings({}).branch).toBe('main')
+  })
+
+  it('signs in through the service SITE_EDITOR_AUTH_URL names, asking GitHub for what SITE_EDITOR_AUTH_SCOPE says', () => {
+    const settings = siteEditorSettings({
+      SITE_EDITOR_REPOSITORY: 'owner/site',
+      SITE_EDITOR_AUTH_URL: 'https://auth.example.org',
+      SITE_EDITOR_AUTH_SCOPE: 'repo',
+    })
+    expect(siteEditorConfig(settings).backend).toMatchObject({
+      base_url: 'https://auth.example.org',
+      auth_scope: 'repo',
+    })
+    // Left empty (an unset workflow variable), Decap's own choice stands.
+    expect(
+      siteEditorConfig(siteEditorSettings({ SITE_EDITOR_AUTH_SCOPE: '' })).backend
+    ).not.toHaveProperty('auth_scope')
+    expect(() => siteEditorSettings({ SITE_EDITOR_AUTH_SCOPE: 'admin:org' })).toThrow(
+      /repo or public_repo/
+    )
+  })
+})

@@ -1,0 +1,198 @@
+// npm run bench: builds the site (unless --no-build), then measures every
+// route with Lighthouse (mobile settings: simulated slow 4G, 4x slower CPU)
+// in the installed Chromium, serving the export with the production headers.
+// Each route runs three times (--runs N) and the median counts. In the same
+// run, a floor page (one heading and a paragraph, same server, same headers)
+// is measured too, and every route's LCP and TBT are printed next to the
+// floor's: on a noisy machine a ratio to the floor means more than a time.
+// Last, it prints the weight of the site editor at /admin/ (gzip bytes; no
+// public page loads it). Options: --no-build, --runs N, --routes /a/,/b/.
+// Full results go to bench-results/lighthouse.json.
+import { execSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { siteEditorWeight, siteEditorWeightLine } from '#tools/bench/editor-weight.ts'
+import { pageWeight } from '#tools/bench/page-weight.ts'
+import { createStaticHandler, headersFromExport } from '#tools/serve/static-server.ts'
+
+const root = process.cwd()
+const out = join(root, 'out')
+const option = (name: string) => {
+  const i = process.argv.indexOf(name)
+  return i === -1 ? undefined : process.argv[i + 1]
+}
+const RUNS = Number(option('--runs') ?? 3)
+
+if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' })
+
+/** The floor: the least a page can be, served like every other page. */
+const FLOOR_PATH = '/__bench-floor/'
+const FLOOR_HTML =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Floor</title><meta name="description" content="The smallest page, for comparison with the site&#39;s pages."></head>' +
+  '<body><main><h1>A heading</h1><p>One paragraph of text, the least a page can be, served by the same server with the same headers as every page of the site.</p></main></body></html>'
+
+const headersFor = headersFromExport(out)
+const handler = createStaticHandler(out, headersFor)
+const server = createServer((req, res) => {
+  if (req.url === FLOOR_PATH) {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...headersFor('/') })
+    res.end(FLOOR_HTML)
+    return
+  }
+  handler(req, res)
+})
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+const base = `http://localhost:${(server.address() as AddressInfo).port}`
+
+const routes =
+  option('--routes')?.split(',') ??
+  [
+    ...readFileSync(join(out, 'sitemap.xml'), 'utf8').matchAll(
+      /<loc>https:\/\/[^/]+(\/[^<]*)<\/loc>/g
+    ),
+  ]
+    .map((m) => m[1]!)
+    .sort()
+
+const chromePath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+})
+
+type Run = {
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  lcpMs: number
+  tbtMs: number
+}
+const runs = new Map<string, Run[]>()
+const full: Record<string, unknown[]> = {}
+try {
+  // Round by round, so a slow moment of the machine spreads over all routes.
+  for (let round = 0; round < RUNS; round++) {
+    for (const route of [FLOOR_PATH, ...routes]) {
+      const result = await lighthouse(`${base}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      })
+      if (!result) throw new Error(`Lighthouse returned nothing for ${route}`)
+      const { categories, audits } = result.lhr
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
+      runs.set(route, [
+        ...(runs.get(route) ?? []),
+        {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+          tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+        },
+      ])
+      full[route] = [...(full[route] ?? []), result.lhr]
+      process.stdout.write('.')
+    }
+  }
+} finally {
+  await chrome.kill()
+  server.close()
+}
+process.stdout.write('\n')
+
+/** The median of the runs that gave a figure (Lighthouse sometimes fails to record a trace). */
+const median = (values: number[]) => {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b)
+  if (sorted.length === 0) return NaN
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2)
+}
+const medianOf = (route: string, key: keyof Run) => median(runs.get(route)!.map((r) => r[key]))
+const floor = { lcpMs: medianOf(FLOOR_PATH, 'lcpMs'), tbtMs: medianOf(FLOOR_PATH, 'tbtMs') }
+
+const rows = routes.map((route) => ({
+  route,
+  ...pageWeight(out, join(route, 'index.html')),
+  performance: medianOf(route, 'performance'),
+  accessibility: medianOf(route, 'accessibility'),
+  bestPractices: medianOf(route, 'bestPractices'),
+  seo: medianOf(route, 'seo'),
+  lcpMs: medianOf(route, 'lcpMs'),
+  tbtMs: medianOf(route, 'tbtMs'),
+}))
+
+// The site editor is not a public page (not in the sitemap, not measured by
+// Lighthouse above); its weight is reported apart from the pages'.
+const editor = siteEditorWeight(out)
+
+mkdirSync(join(root, 'bench-results'), { recursive: true })
+writeFileSync(
+  join(root, 'bench-results', 'lighthouse.json'),
+  JSON.stringify({
+    date: new Date().toISOString(),
+    runs: RUNS,
+    floor,
+    rows,
+    admin: editor,
+    lighthouse: full,
+  })
+)
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1)
+const ratio = (value: number, of: number) => (of > 0 ? (value / of).toFixed(2) : '-')
+console.log(
+  `\nMedians of ${RUNS} runs. Floor page: LCP ${floor.lcpMs} ms, TBT ${floor.tbtMs} ms.\n` +
+    // The stylesheet is inside each page's HTML (tools/export/inline-css.ts).
+    'route | page KB gz (HTML with its CSS) | JS KB gz | perf | a11y | best | SEO | LCP ms | LCP / floor | TBT ms'
+)
+for (const r of rows) {
+  console.log(
+    [
+      r.route,
+      kb(r.html + r.css),
+      kb(r.js),
+      r.performance,
+      r.accessibility,
+      r.bestPractices,
+      r.seo,
+      r.lcpMs,
+      ratio(r.lcpMs, floor.lcpMs),
+      r.tbtMs,
+    ].join(' | ')
+  )
+}
+const min = (key: keyof (typeof rows)[number]) => Math.min(...rows.map((r) => r[key] as number))
+const max = (key: keyof (typeof rows)[number]) => Math.max(...rows.map((r) => r[key] as number))
+console.log(
+  `\n${rows.length} routes. Lowest scores: performance ${min('performance')}, accessibility ${min('accessibility')}, ` +
+    `best practices ${min('bestPractices')}, SEO ${min('seo')}. ` +
+    `LCP ${min('lcpMs')} to ${max('lcpMs')} ms (floor ${floor.lcpMs} ms; at most ${ratio(max('lcpMs'), floor.lcpMs)} x the floor), ` +
+    `${rows.filter((r) => r.lcpMs <= 1000).length} of ${rows.length} routes at 1,000 ms or less. ` +
+    `TBT 0 ms on ${rows.filter((r) => r.tbtMs === 0).length} of ${rows.length} routes, ` +
+    `at or below the floor's ${floor.tbtMs} ms on ${rows.filter((r) => r.tbtMs <= floor.tbtMs).length}, at most ${max('tbtMs')} ms. ` +
+    `Heaviest page ${kb(Math.max(...rows.map((r) => r.total)))} KB gzip.`
+)
+console.log(siteEditorWeightLine(editor))
+const failedRuns = [...runs.values()].flat().filter((r) => Number.isNaN(r.lcpMs)).length
+if (failedRuns > 0)
+  console.log(
+    `${failedRuns} of ${[...runs.values()].flat().length} Lighthouse runs recorded no trace; each median is of the other runs.`
+  )
+console.log('Full results: bench-results/lighthouse.json')

@@ -1,0 +1,21 @@
+// npm run check:content: checks everything in content/ as the build does and
+// lists every problem in plain words, each with its file and line; notices
+// follow. Exits 1 when there is an error. On GitHub Actions it also writes
+// annotations, so each problem shows on its line in the pull request.
+import { contentReport } from '#lib/content/report.ts'
+import { readContentSource } from '#lib/content/read-source.ts'
+import { validateContent } from '#lib/content/validate.ts'
+
+const { content, problems } = validateContent(readContentSource())
+const summary =
+  content &&
+  `${content.pages.length} pages, ${content.registries.documents.size} documents, ` +
+    `${content.registries.videos.size} videos, ${content.registries.forms.size} forms, ` +
+    `${content.registries.links.size} links`
+const report = contentReport(problems, {
+  github: process.env.GITHUB_ACTIONS === 'true',
+  summary,
+})
+if (content) console.log(report)
+else console.error(report)
+process.exit(content ? 0 : 1)

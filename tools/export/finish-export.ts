@@ -1,0 +1,49 @@
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { inlineStylesheets } from '#tools/export/inline-css.ts'
+import { buildSearchIndex } from '#tools/export/search-index.ts'
+import { stripRuntime } from '#tools/export/strip-runtime.ts'
+import type { SiteContent } from '#lib/content/validate.ts'
+import { writeHeadersFile } from '#lib/headers/cloudflare.ts'
+import { headerRules } from '#lib/headers/rules.ts'
+import { CAPTIONS_PATH } from '#lib/routes.ts'
+
+/**
+ * Turns Next's export in `dir` into the site: plain HTML with its CSS
+ * inlined (the framework's scripts removed), the captions files, the search
+ * index and the headers file for the host. Returns what it did, for the build log.
+ */
+export async function finishExport(
+  dir: string,
+  content: SiteContent,
+  contentDir: string
+): Promise<{ log: string[]; styleHashes: string[]; stylesheets: string[] }> {
+  const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
+  let started = performance.now()
+  const stripped = stripRuntime(dir)
+  const strippedIn = seconds(started)
+  const inlined = inlineStylesheets(dir)
+  const captions = join(contentDir, 'captions')
+  if (existsSync(captions)) {
+    mkdirSync(join(dir, CAPTIONS_PATH), { recursive: true })
+    cpSync(captions, join(dir, CAPTIONS_PATH), { recursive: true })
+  }
+  started = performance.now()
+  const indexed = await buildSearchIndex(dir, content)
+  const indexedIn = seconds(started)
+  writeFileSync(
+    join(dir, '_headers'),
+    writeHeadersFile(headerRules({ styleHashes: inlined.hashes }))
+  )
+  return {
+    styleHashes: inlined.hashes,
+    stylesheets: inlined.stylesheets,
+    log: [
+      `${stripped.pages} pages made plain HTML; removed ${stripped.scriptsRemoved} scripts and ` +
+        `${stripped.preloadsRemoved} script preloads; deleted ${stripped.filesDeleted} framework files in ${strippedIn}`,
+      `the stylesheet is inlined in ${inlined.pages} pages (${inlined.hashes.length} hash in the policy)`,
+      `search index of ${indexed.pages} pages and ${indexed.documents} documents in ${indexedIn}`,
+      'wrote _headers for the host',
+    ],
+  }
+}

@@ -1,0 +1,161 @@
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import { BROWSER_SCRIPT_SOURCES } from '#lib/browser-scripts/catalog.ts'
+
+// React renders every page at build time; no page needs React in the
+// browser. This step removes Next's client runtime from the export so each
+// page is plain HTML and CSS (plus the site's own small scripts, listed in
+// lib/browser-scripts/catalog.ts). It expects the shape Next 16 produces and stops the
+// build if that shape changes.
+
+export type StripReport = {
+  pages: number
+  scriptsRemoved: number
+  preloadsRemoved: number
+  filesDeleted: number
+}
+
+export class StripError extends Error {
+  constructor(message: string) {
+    super(`strip-runtime: ${message}`)
+    this.name = 'StripError'
+  }
+}
+
+const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/gi
+const SCRIPT_PRELOAD =
+  /<link\b(?=[^>]*\brel="(?:preload|modulepreload)")(?=[^>]*\bas="script"|[^>]*\.js")[^>]*\/?>/gi
+// React's hidden Suspense boundary marker, left at the top of <body>.
+const SUSPENSE_MARKER = /<div hidden="">(?:<!--\/?\$-->)+<\/div>/g
+
+/**
+ * Removes framework scripts from one HTML page. Throws if the page has no
+ * framework script at all (Next's output changed), or if anything that
+ * loads framework code is left afterwards.
+ */
+export function stripHtml(
+  html: string,
+  name = 'page'
+): { html: string; scriptsRemoved: number; preloadsRemoved: number } {
+  let scriptsRemoved = 0
+  let preloadsRemoved = 0
+  let result = html.replace(SCRIPT, (tag) => {
+    if (isBrowserScript(tag)) return tag
+    scriptsRemoved += 1
+    return ''
+  })
+  result = result.replace(SCRIPT_PRELOAD, () => {
+    preloadsRemoved += 1
+    return ''
+  })
+  result = result.replace(SUSPENSE_MARKER, '')
+  if (scriptsRemoved === 0) {
+    throw new StripError(
+      `${name} has no Next.js scripts to remove; the export's shape has changed, check this step`
+    )
+  }
+  const leftover = checkPlainHtml(result)
+  if (leftover) throw new StripError(`${name} still ${leftover} after stripping`)
+  return { html: result, scriptsRemoved, preloadsRemoved }
+}
+
+/**
+ * Is this one of the site's own script tags: external, empty, with a `src`
+ * from lib/browser-scripts/catalog.ts and nothing else but `defer`? Attributes are read
+ * one by one, so it does not depend on how React spells them.
+ */
+export function isBrowserScript(tag: string): boolean {
+  const match = /^<script\b([^>]*)>\s*<\/script>$/i.exec(tag)
+  if (!match) return false
+  const attributes = new Map<string, string>()
+  const ATTRIBUTE = /\s+([a-z-]+)(?:=(?:"([^"]*)"|'([^']*)'|([^\s"'>=]+)))?/giy
+  let rest = match[1]!.replace(/\s*\/?$/, '')
+  while (rest) {
+    ATTRIBUTE.lastIndex = 0
+    const attribute = ATTRIBUTE.exec(rest)
+    if (!attribute) return false
+    attributes.set(attribute[1]!.toLowerCase(), attribute[2] ?? attribute[3] ?? attribute[4] ?? '')
+    rest = rest.slice(attribute[0].length)
+  }
+  const src = attributes.get('src')
+  const others = [...attributes.keys()].filter((name) => name !== 'src' && name !== 'defer')
+  return src !== undefined && BROWSER_SCRIPT_SOURCES.includes(src) && others.length === 0
+}
+
+/** Describes what in the HTML would still run framework code, or null if nothing. */
+export function checkPlainHtml(html: string): string | null {
+  for (const tag of html.match(SCRIPT) ?? []) {
+    if (!isBrowserScript(tag)) return `has a script: ${tag.slice(0, 80)}`
+  }
+  if (/<script\b/i.test(html.replace(SCRIPT, ''))) return 'has an unclosed <script> tag'
+  if (/\/_next\/[^"'\s>]*\.js\b/.test(html)) return 'refers to /_next/ JavaScript'
+  if (/self\.__next_f|__NEXT_DATA__/.test(html)) return 'holds Next.js page data'
+  return null
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? walk(path) : [path]
+  })
+}
+
+/** Is this exported file part of the client runtime (JS or an RSC payload)? */
+export function isRuntimeFile(relPath: string): boolean {
+  const parts = relPath.split(sep)
+  const name = parts[parts.length - 1]!
+  if (parts[0] === '_next') return /\.js(\.map)?$/.test(name)
+  // React Server Component payloads, written next to each page.
+  return name === 'index.txt' || /^__next\..*\.txt$/.test(name)
+}
+
+/**
+ * Strips every page in `outDir`, deletes the runtime's files and Next's
+ * duplicate not-found folders, and checks that only plain files remain.
+ */
+export function stripRuntime(outDir: string): StripReport {
+  const report: StripReport = { pages: 0, scriptsRemoved: 0, preloadsRemoved: 0, filesDeleted: 0 }
+  const files = walk(outDir)
+  const pages = files.filter((f) => f.endsWith('.html'))
+  if (pages.length === 0) throw new StripError(`no HTML pages in ${outDir}; run next build first`)
+
+  for (const dir of ['_not-found', '404']) {
+    const path = join(outDir, dir)
+    try {
+      const count = walk(path).length
+      rmSync(path, { recursive: true })
+      report.filesDeleted += count
+    } catch {
+      // Not there: nothing to delete.
+    }
+  }
+
+  for (const file of pages) {
+    const rel = relative(outDir, file)
+    if (rel.startsWith(`_not-found${sep}`) || rel.startsWith(`404${sep}`)) continue
+    const stripped = stripHtml(readFileSync(file, 'utf8'), rel)
+    writeFileSync(file, stripped.html)
+    report.pages += 1
+    report.scriptsRemoved += stripped.scriptsRemoved
+    report.preloadsRemoved += stripped.preloadsRemoved
+  }
+
+  const runtimeFiles = files.filter((f) => isRuntimeFile(relative(outDir, f)))
+  if (runtimeFiles.length === 0)
+    throw new StripError('found no runtime files to delete; the export has changed')
+  for (const file of runtimeFiles) {
+    rmSync(file, { force: true })
+    report.filesDeleted += 1
+  }
+  // Emptied build-id folders under _next/static go too.
+  const staticDir = join(outDir, '_next', 'static')
+  for (const name of readdirSync(staticDir)) {
+    const path = join(staticDir, name)
+    if (statSync(path).isDirectory() && walk(path).length === 0) rmSync(path, { recursive: true })
+  }
+
+  const leftovers = walk(outDir).filter((f) => isRuntimeFile(relative(outDir, f)))
+  if (leftovers.length)
+    throw new StripError(`runtime files remain: ${leftovers.slice(0, 3).join(', ')}`)
+  return report
+}

@@ -1,0 +1,28 @@
+import { groupUses, type LinkTarget, type LinkUse } from '#tools/links/link-check.ts'
+import type { ContentSource } from '#lib/content/source.ts'
+import { validateContent } from '#lib/content/validate.ts'
+import { parseYamlWithLines } from '#lib/content/yaml.ts'
+
+/** The registries that hold outside addresses (pages may only refer to them by id). */
+const WITH_ADDRESSES = ['documents', 'links', 'videos', 'forms'] as const
+
+/**
+ * Every outside address the content uses, one target per distinct address
+ * with every file, line and id that uses it. Pages cannot hold outside
+ * addresses themselves (the content check refuses them), so the registries
+ * hold them all.
+ */
+export function collectTargets(source: ContentSource): LinkTarget[] {
+  const { content } = validateContent(source)
+  if (!content)
+    throw new Error('The content has errors: run npm run check:content and fix them first.')
+  const uses: (LinkUse & { url: string })[] = []
+  for (const name of WITH_ADDRESSES) {
+    const file = source.registries[name]!
+    const yaml = parseYamlWithLines(file.text, file.path)
+    ;[...content.registries[name].values()].forEach((entry, i) => {
+      uses.push({ url: entry.url, file: file.path, line: yaml.lineOf([i, 'url']), id: entry.id })
+    })
+  }
+  return groupUses(uses)
+}
