@@ -1,11 +1,11 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
-import { getSiteContent } from '#lib/content/load.ts'
+import { siteContent } from '#lib/content/disk.ts'
 import { LOCALE } from '#lib/dates.ts'
 import './globals.css'
 
 export function generateMetadata(): Metadata {
-  const { site } = getSiteContent().registries
+  const { site } = siteContent().registries
   return {
     metadataBase: new URL(site.baseUrl),
     applicationName: `${site.name}, ${site.organization}`,

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next'
 import { PageShell } from '#components/PageShell.tsx'
-import { getSiteContent } from '#lib/content/load.ts'
+import { siteContent } from '#lib/content/disk.ts'
 import { feedLink, tabTitle } from '#lib/metadata.ts'
 import { pageFrame } from '#lib/page-frame.ts'
 
 const TITLE = 'Page not found'
 
 export function generateMetadata(): Metadata {
-  const { site } = getSiteContent().registries
+  const { site } = siteContent().registries
   return {
     title: tabTitle({ title: TITLE }, site),
     robots: { index: false },
@@ -23,7 +23,7 @@ export function generateMetadata(): Metadata {
  * grow with the size of the site.
  */
 export default function NotFound() {
-  const frame = pageFrame(getSiteContent(), null)
+  const frame = pageFrame(siteContent(), null)
   return (
     <PageShell {...frame} title={TITLE}>
       <div className="prose-site">

@@ -1,11 +1,11 @@
 import type { MetadataRoute } from 'next'
-import { getSiteContent } from '#lib/content/load.ts'
+import { siteContent } from '#lib/content/disk.ts'
 
 export const dynamic = 'force-static'
 
 /** robots.txt: everything may be indexed; the sitemap lists every page. */
 export default function robots(): MetadataRoute.Robots {
-  const { site } = getSiteContent().registries
+  const { site } = siteContent().registries
   return {
     rules: { userAgent: '*', allow: '/' },
     sitemap: new URL('/sitemap.xml', site.baseUrl).href,

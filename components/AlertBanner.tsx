@@ -8,7 +8,7 @@ type AlertBannerProps = { alerts: ActiveAlert[] }
  * Each is a labelled region (a landmark screen reader users can jump to);
  * urgent ones carry the word "Urgent" in their heading, a thick red border
  * and a warning sign, so the difference is not color alone. Each carries
- * its last day, so the site script can hide it on time if a daily build is
+ * its last day, so the shared browser script can hide it on time if a daily build is
  * missed.
  */
 export function AlertBanner({ alerts }: AlertBannerProps) {

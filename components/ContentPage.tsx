@@ -1,6 +1,6 @@
 import { PageBody } from '#components/PageBody.tsx'
 import { PageShell } from '#components/PageShell.tsx'
-import type { Page } from '#lib/content/validate.ts'
+import type { Page } from '#lib/content/index.ts'
 import type { PageFrame } from '#lib/page-frame.ts'
 
 type ContentPageProps = { page: Page; frame: PageFrame }

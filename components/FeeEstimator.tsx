@@ -10,7 +10,7 @@ type FeeEstimatorProps = {
 
 /**
  * The inspection fee estimator. The server renders it hidden with its rules
- * in a data attribute; the site script shows it and does the arithmetic
+ * in a data attribute; the shared browser script shows it and does the arithmetic
  * (lib/fee-estimate.ts). Without JavaScript it stays hidden and the fee table
  * above it says everything.
  */

@@ -1,7 +1,7 @@
 /**
  * The search form and results of the search page (the `@search` line). Without
  * JavaScript the form reloads the page, which lists every page below it;
- * with JavaScript the site script searches Pagefind's index and fills the
+ * with JavaScript the shared browser script searches Pagefind's index and fills the
  * results, announcing how many it found.
  */
 export function SearchPanel() {

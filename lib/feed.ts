@@ -1,5 +1,5 @@
 import { Feed } from 'feed'
-import type { SiteContent } from '#lib/content/validate.ts'
+import type { SiteContent } from '#lib/content/index.ts'
 import { formatDate, parseIsoDay } from '#lib/dates.ts'
 import { documentCue } from '#lib/labels.ts'
 import { FEED_PATH, routeHref } from '#lib/routes.ts'

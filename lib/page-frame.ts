@@ -1,7 +1,7 @@
 import { activeAlerts, buildDay, type ActiveAlert } from '#lib/content/alerts.ts'
 import type { Block } from '#lib/content/blocks.ts'
 import type { Site } from '#lib/content/schemas.ts'
-import type { SiteContent } from '#lib/content/validate.ts'
+import type { SiteContent } from '#lib/content/index.ts'
 import { pageCsp, pageNeeds } from '#lib/headers/policies.ts'
 import { resolveNavigation, type NavItem, type NavLink } from '#lib/navigation.ts'
 import { routeHref } from '#lib/routes.ts'

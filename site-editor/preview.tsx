@@ -12,7 +12,7 @@ import {
   type RegistryName,
   type SourceFile,
 } from '#lib/content/source.ts'
-import { validateContent, type Page, type SiteContent } from '#lib/content/validate.ts'
+import { checkContent, type Page, type SiteContent } from '#lib/content/index.ts'
 import { formatDate, todayInNewJersey } from '#lib/dates.ts'
 import { resolveNavigation } from '#lib/navigation.ts'
 import { loadFormFrames } from '#lib/browser-scripts/form-frames.ts'
@@ -20,7 +20,7 @@ import type { PageFrame } from '#lib/page-frame.ts'
 
 // The editor's preview: the entry being edited, with the rest of the content
 // as it is in the repository, goes through the same content check as the
-// build (validateContent), and the result is drawn with the site's own
+// build (checkContent), and the result is drawn with the site's own
 // components and CSS. A page shows as the page; a registry shows as the
 // pages show it (fee tables, document lists, videos...). A mistake shows as
 // the check's own message, in plain words, instead of a broken preview.
@@ -221,7 +221,7 @@ export function usePreviewContent(target: PreviewTarget, props: PreviewProps): R
 export function checkPreview(source: ContentSource, target: PreviewTarget, entry: Entry): Result {
   try {
     const preview = previewSource(source, target, entry)
-    const { content, problems } = validateContent(preview.source)
+    const { content, problems } = checkContent(preview.source)
     return { state: 'checked', content, problems, file: preview.file, route: preview.route }
   } catch (error) {
     const file =
@@ -286,7 +286,7 @@ export function PreviewView({
   )
 }
 
-/** Gives the page's form frames their address, as the site script does on the site. */
+/** Gives the page's form frames their address, as the shared browser script does on the site. */
 function LoadFormFrames() {
   const marker = useRef<HTMLSpanElement>(null)
   useEffect(() => {

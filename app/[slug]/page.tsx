@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { ContentPage } from '#components/ContentPage.tsx'
-import { getSiteContent } from '#lib/content/load.ts'
+import { siteContent } from '#lib/content/disk.ts'
 import { pageMetadata } from '#lib/metadata.ts'
 import { pageFrame } from '#lib/page-frame.ts'
 
@@ -10,20 +10,20 @@ type Props = { params: Promise<{ slug: string }> }
 export const dynamicParams = false
 
 export function generateStaticParams() {
-  return getSiteContent()
+  return siteContent()
     .pages.filter((page) => page.route !== '/')
     .map((page) => ({ slug: page.route.slice(1) }))
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params
-  const { byRoute, registries } = getSiteContent()
+  const { byRoute, registries } = siteContent()
   return pageMetadata(byRoute.get(`/${slug}`)!, registries.site)
 }
 
 export default async function Page({ params }: Props) {
   const { slug } = await params
-  const content = getSiteContent()
+  const content = siteContent()
   const page = content.byRoute.get(`/${slug}`)!
   return <ContentPage page={page} frame={pageFrame(content, page.route, page.blocks)} />
 }

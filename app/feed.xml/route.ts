@@ -1,5 +1,5 @@
 import { buildDay } from '#lib/content/alerts.ts'
-import { getSiteContent } from '#lib/content/load.ts'
+import { siteContent } from '#lib/content/disk.ts'
 import { atomFeed } from '#lib/feed.ts'
 
 // /feed.xml: the Atom feed of notices and newly published documents, written
@@ -7,7 +7,7 @@ import { atomFeed } from '#lib/feed.ts'
 export const dynamic = 'force-static'
 
 export function GET() {
-  return new Response(atomFeed(getSiteContent(), buildDay()), {
+  return new Response(atomFeed(siteContent(), buildDay()), {
     headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' },
   })
 }

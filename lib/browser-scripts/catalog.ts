@@ -19,7 +19,7 @@ export const BROWSER_SCRIPTS = {
 
 export type BrowserScriptName = keyof typeof BROWSER_SCRIPTS
 
-/** The addresses of every site script. */
+/** The addresses of every browser script. */
 export const BROWSER_SCRIPT_SOURCES: readonly string[] = Object.values(BROWSER_SCRIPTS).map(
   (s) => s.src
 )

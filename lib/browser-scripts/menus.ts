@@ -1,4 +1,4 @@
-// What native <details> menus lack, added by the shared site script: closing
+// What native <details> menus lack, added by the shared browser script: closing
 // on Escape (focus goes back to the menu's toggle), on a click outside, on
 // leaving the menu with the keyboard, and after an item is chosen. The menus
 // open and close without it.

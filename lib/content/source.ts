@@ -1,5 +1,5 @@
-// The content as text, before it is checked: what validateContent() reads.
-// On the build machine it comes from content/ (read-source.ts); the editor's
+// The content as text, before it is checked: what checkContent() reads.
+// On the build machine it comes from content/ (disk.ts); the editor's
 // preview in the browser builds it from what the editor holds.
 
 /** The registry files in content/data, in the order they are checked. */

@@ -1,6 +1,6 @@
 import { siteEditorCsp, siteCsp, type StylePolicy } from '#lib/headers/policies.ts'
 import { SITE_EDITOR_RULE, commonHeaders, IMMUTABLE, REVALIDATE } from '#lib/headers/rules.ts'
-import type { SiteContent } from '#lib/content/validate.ts'
+import type { SiteContent } from '#lib/content/index.ts'
 import { SITE_EDITOR_PATH, CAPTIONS_PATH, routeHref } from '#lib/routes.ts'
 
 // An nginx configuration serving the export with the site's headers, from

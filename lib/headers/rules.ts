@@ -12,7 +12,7 @@ import { SITE_EDITOR_PATH } from '#lib/routes.ts'
 
 /** Long-lived caching for files whose names change when their content does. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
-/** Everything else (HTML, the site scripts, the sitemap) is checked on each visit. */
+/** Everything else (HTML, the shared browser scripts, the sitemap) is checked on each visit. */
 export const REVALIDATE = 'no-cache'
 
 export type HeaderRule = {

@@ -24,7 +24,7 @@ function builtFrames(entry: FormEntry) {
 describe('ExternalFormFrame', () => {
   it('waits as an empty, titled box of the form height, with a frame for pages without JavaScript', () => {
     const [waiting, fallback] = builtFrames(form)
-    // The site script gives it its address once the page is drawn.
+    // The shared browser script gives it its address once the page is drawn.
     expect(waiting).toHaveAttribute('data-src', form.url)
     expect(waiting).not.toHaveAttribute('src')
     expect(waiting!.parentElement!.tagName).toBe('DIV')

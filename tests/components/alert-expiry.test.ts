@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { hideEndedAlerts } from '#lib/browser-scripts/alert-expiry.ts'
 
-// If a daily build is missed, the site script still takes an alert down
+// If a daily build is missed, the shared browser script still takes an alert down
 // once its last day has passed in New Jersey.
 
 function page() {

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ContentPage } from '#components/ContentPage.tsx'
-import { loadSiteContent } from '#lib/content/load.ts'
+import { loadContent } from '#tests/helpers/content.ts'
 import { pageFrame } from '#lib/page-frame.ts'
 import { fixtureCopy, put } from '../helpers/content.ts'
 
@@ -26,7 +26,7 @@ function siteOn(day: string) {
   const dir = fixtureCopy()
   put(dir, 'data/alerts.yaml', ALERTS)
   vi.stubEnv('SITE_BUILD_DATE', day)
-  const content = loadSiteContent(dir)
+  const content = loadContent(dir)
   return content.pages.map((page) => ({
     route: page.route,
     html: renderToStaticMarkup(

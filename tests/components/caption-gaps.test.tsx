@@ -1,14 +1,14 @@
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { PageBody } from '#components/PageBody.tsx'
-import { loadSiteContent } from '#lib/content/load.ts'
+import { loadContent } from '#tests/helpers/content.ts'
 import { edit, fixtureCopy, put } from '../helpers/content.ts'
 
 // The accessibility statement's list of videos without captions (the
 // `@videos-without-captions` line) is made from the video registry, never
 // typed by hand: a video leaves the list when it gets a captions file.
 
-type Content = ReturnType<typeof loadSiteContent>
+type Content = ReturnType<typeof loadContent>
 
 /** The items of the first list of videos without captions in the content. */
 function listed(content: Content): string[] {
@@ -24,7 +24,7 @@ function listed(content: Content): string[] {
 
 describe('the list of videos without captions', () => {
   it('names every video of the registry that has no captions file, and no other', () => {
-    const content = loadSiteContent(fixtureCopy())
+    const content = loadContent(fixtureCopy())
     const videos = [...content.registries.videos.values()]
     const uncaptioned = videos.filter((v) => !v.captions)
     expect(uncaptioned.length).toBeGreaterThan(0)
@@ -34,7 +34,7 @@ describe('the list of videos without captions', () => {
 
   it('drops a video once it has a captions file', () => {
     const dir = fixtureCopy()
-    const video = [...loadSiteContent(dir).registries.videos.values()].find((v) => !v.captions)!
+    const video = [...loadContent(dir).registries.videos.values()].find((v) => !v.captions)!
     put(dir, 'captions/added.vtt', 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello.\n')
     edit(
       dir,
@@ -42,6 +42,6 @@ describe('the list of videos without captions', () => {
       `- id: ${video.id}\n`,
       `- id: ${video.id}\n  captions: added.vtt\n`
     )
-    expect(listed(loadSiteContent(dir)).some((item) => item.includes(video.title))).toBe(false)
+    expect(listed(loadContent(dir)).some((item) => item.includes(video.title))).toBe(false)
   })
 })

@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { DocumentList, NO_DOCUMENTS } from '#components/DocumentList.tsx'
 import { PageBody } from '#components/PageBody.tsx'
-import { loadSiteContent } from '#lib/content/load.ts'
+import { loadContent } from '#tests/helpers/content.ts'
 import { fixtureCopy, put } from '../helpers/content.ts'
 
 // District documents are listed from the document registry: a staff member
@@ -15,10 +15,10 @@ function contentWith(entry: string) {
   const dir = fixtureCopy()
   const file = join(dir, 'data', 'documents.yaml')
   put(dir, 'data/documents.yaml', readFileSync(file, 'utf8') + entry)
-  return loadSiteContent(dir)
+  return loadContent(dir)
 }
 
-const renderRoute = (content: ReturnType<typeof loadSiteContent>, route: string) =>
+const renderRoute = (content: ReturnType<typeof loadContent>, route: string) =>
   render(<PageBody page={content.byRoute.get(route)!} />)
 
 describe('document lists', () => {
@@ -60,7 +60,7 @@ describe('document lists', () => {
         '',
       ].join('\n')
     )
-    const content = loadSiteContent(dir)
+    const content = loadContent(dir)
     expect([...content.registries.documents.values()].map((d) => d.kind)).not.toContain(
       'finance-report'
     )

@@ -12,9 +12,9 @@ import {
   type PreviewProps,
   type PreviewTarget,
 } from '#site-editor/preview.tsx'
-import { readContentSource } from '#lib/content/read-source.ts'
+import { readContentSource } from '#lib/content/disk.ts'
 import { REGISTRY_NAMES } from '#lib/content/source.ts'
-import { validateContent } from '#lib/content/validate.ts'
+import { checkContent } from '#lib/content/index.ts'
 import { formatMoney } from '#lib/money.ts'
 import { FIXTURE } from '../helpers/content.ts'
 import { doc, registries } from './fixture-content.ts'
@@ -45,7 +45,7 @@ const standardFee = registries.fees.inspection.tiers.find((t) => t.id === 'stand
 
 function show(target: PreviewTarget, data: Record<string, unknown>, path?: string) {
   const preview = previewSource(source, target, { data, path })
-  const { content, problems } = validateContent(preview.source)
+  const { content, problems } = checkContent(preview.source)
   return render(
     <PreviewView
       result={{ state: 'checked', content, problems, file: preview.file, route: preview.route }}
@@ -105,7 +105,7 @@ describe('the preview of a page', () => {
     expect(screen.getByText(youtube.title, { selector: 'figcaption' })).toBeInTheDocument()
   })
 
-  it('loads its form frames, as the site script does on the site', async () => {
+  it('loads its form frames, as the shared browser script does on the site', async () => {
     const form = [...registries.forms.values()][0]!
     show({ kind: 'page' }, pageData(`Fill it in.\n\n@form ${form.id}\n`), 'content/pages/fees.md')
     await waitFor(() => expect(screen.getByTitle(form.title)).toHaveAttribute('src', form.url))
@@ -242,7 +242,7 @@ describe('the content the preview reads through the editor', () => {
     for (const name of REGISTRY_NAMES)
       expect(loaded.registries[name]).toEqual(source.registries[name])
     expect(loaded.captions.map((c) => c.path)).toEqual(['content/captions/fire-is-fast.vtt'])
-    expect(validateContent(loaded).content).toBeDefined()
+    expect(checkContent(loaded).content).toBeDefined()
   })
 
   it('is read when an entry opens, and the preview follows the entry', async () => {

@@ -218,7 +218,7 @@ test.describe('an alert after its last day, when a daily build was missed', () =
     await page.goto(target)
   }
 
-  test('is hidden by the site script the day after it ends', async ({ page }) => {
+  test('is hidden by the shared browser script the day after it ends', async ({ page }) => {
     await withAlert(page, '2026-11-25')
     await expect(page.getByText('Burn ban.')).toBeHidden()
   })

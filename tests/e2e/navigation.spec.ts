@@ -3,7 +3,7 @@ import { routeHref } from '#lib/routes.ts'
 import { expect, test } from './served.ts'
 import { anyInnerPage, dropdowns, navigation, pageWith } from './site.ts'
 
-// Keyboard and pointer behaviour of the menus, with the site script on.
+// Keyboard and pointer behaviour of the menus, with the shared browser script on.
 const FOCUS_YELLOW = 'rgb(255, 221, 0)'
 
 async function tabTo(page: Page, name: RegExp) {

@@ -97,8 +97,8 @@ for (const route of routes) {
       const response = await page.goto(route, { waitUntil: 'load' })
       expect(response?.status(), route).toBe(200)
       expectNginxHeaders(await response!.allHeaders(), route)
-      // The stylesheet is inside the page; the site script is the one file every page loads.
-      expect(files.length, `${route} loads the site script`).toBeGreaterThan(0)
+      // The stylesheet is inside the page; the shared browser script is the one file every page loads.
+      expect(files.length, `${route} loads its browser script`).toBeGreaterThan(0)
       for (const file of files) {
         const path = new URL(file.url()).pathname
         expect(file.status(), `${route}: ${path}`).toBe(200)

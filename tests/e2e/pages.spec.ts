@@ -91,7 +91,7 @@ for (const route of routes) {
     await expect(page.getByRole('main')).toHaveCount(1)
     await expect(page.getByRole('contentinfo')).toHaveCount(1)
     await checkVideos(page, route)
-    // The site script gives each waiting form frame its address once the page is drawn.
+    // The shared browser script gives each waiting form frame its address once the page is drawn.
     await expect(page.locator('iframe[data-src]:not([src])')).toHaveCount(0)
     expect(await axeViolations(page), '1280 px').toEqual([])
     expect(await sidewaysScroll(page), 'scrolls sideways at 1280 px').toBeLessThanOrEqual(0)
@@ -145,7 +145,7 @@ test.describe('with JavaScript off', () => {
       await page.goto(route)
       await expect(page.locator('main h1')).toBeVisible()
       expect((await page.locator('main').innerText()).length).toBeGreaterThan(40)
-      // Frames load from <noscript>; the boxes waiting for the site script are hidden.
+      // Frames load from <noscript>; the boxes waiting for the shared browser script are hidden.
       for (const frame of await page.locator('main iframe').all())
         expect(await frame.isVisible()).toBe((await frame.getAttribute('data-src')) === null)
       const nav = page.locator('nav[aria-label="Main"]')

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { getSiteContent } from '#lib/content/load.ts'
+import { siteContent } from '#lib/content/disk.ts'
 import { headerRules } from '#lib/headers/rules.ts'
 import { resolveNavigation } from '#lib/navigation.ts'
 import { routeHref } from '#lib/routes.ts'
@@ -9,7 +9,7 @@ import { exportStyleHashes } from '../helpers/export.ts'
 // What the browser tests expect, read from the content and the export, so
 // that no test pins today's content.
 
-export const content = getSiteContent()
+export const content = siteContent()
 export const navigation = resolveNavigation(content.registries)
 
 /** The site's pages, from the exported sitemap, as paths. */

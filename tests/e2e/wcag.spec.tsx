@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { VideoEmbed } from '#components/VideoEmbed.tsx'
-import { loadSiteContent } from '#lib/content/load.ts'
+import { loadContent } from '#tests/helpers/content.ts'
 import { routeHref } from '#lib/routes.ts'
 import { expect, test } from './served.ts'
 import { content, dropdowns } from './site.ts'
@@ -29,7 +29,7 @@ function contrast(a: string, b: string): number {
 test('a video with a captions file shows its captions, under the site policy', async ({ page }) => {
   // The real videos cannot be reached from here, so the mechanism is tested
   // with the test content's video and its WebVTT file.
-  const fixture = loadSiteContent(join(process.cwd(), 'tests', 'fixtures', 'content'))
+  const fixture = loadContent(join(process.cwd(), 'tests', 'fixtures', 'content'))
   const video = fixture.registries.videos.get('fire-is-fast')!
   const vtt = readFileSync(
     join(process.cwd(), 'tests', 'fixtures', 'content', 'captions', video.captions!),

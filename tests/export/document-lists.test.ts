@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { NO_DOCUMENTS } from '#components/DocumentList.tsx'
-import { getSiteContent } from '#lib/content/load.ts'
+import { siteContent } from '#lib/content/disk.ts'
 import { documentCue } from '#lib/labels.ts'
 import { routeHref } from '#lib/routes.ts'
 import { OUT, requireExport } from '../helpers/export.ts'
@@ -14,7 +14,7 @@ import { OUT, requireExport } from '../helpers/export.ts'
 
 beforeAll(requireExport)
 
-const content = getSiteContent()
+const content = siteContent()
 const listPages = content.pages.filter((p) => p.blocks.some((b) => b.kind === 'documents'))
 const documentOf = (route: string) =>
   new JSDOM(readFileSync(join(OUT, routeHref(route), 'index.html'), 'utf8')).window.document

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildDay } from '#lib/content/alerts.ts'
-import { getSiteContent } from '#lib/content/load.ts'
+import { siteContent } from '#lib/content/disk.ts'
 import { feedEntries } from '#lib/feed.ts'
 import { FEED_PATH } from '#lib/routes.ts'
 import { exportedPages, OUT, requireExport } from '../helpers/export.ts'
@@ -21,7 +21,7 @@ describe('the news feed in the export', () => {
     const day = buildDay()
     const yesterday = new Date(Date.parse(day) - 86_400_000).toISOString().slice(0, 10)
     // The build may have run just before midnight in New Jersey.
-    const expected = [day, yesterday].map((d) => feedEntries(getSiteContent(), d).map((e) => e.id))
+    const expected = [day, yesterday].map((d) => feedEntries(siteContent(), d).map((e) => e.id))
     expect(expected).toContainEqual(ids)
     const dates = [...doc.querySelectorAll('entry > updated')].map((e) => e.textContent!)
     expect(dates).toEqual([...dates].sort().reverse())
@@ -30,7 +30,7 @@ describe('the news feed in the export', () => {
   it('is linked from the head and the footer of every page', () => {
     for (const { path, document } of exportedPages()) {
       const link = document.querySelector('head link[rel="alternate"][type="application/atom+xml"]')
-      const { baseUrl } = getSiteContent().registries.site
+      const { baseUrl } = siteContent().registries.site
       expect(link?.getAttribute('href'), path).toBe(new URL(FEED_PATH, baseUrl).href)
       expect(document.querySelector(`footer a[href="${FEED_PATH}"]`), path).not.toBeNull()
     }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getSiteContent } from '#lib/content/load.ts'
+import { siteContent } from '#lib/content/disk.ts'
 import { exportedPages, requireExport, routeOf, type ExportedPage } from '../helpers/export.ts'
 
 // Every embedded form offers, right above its frame, another way to reach the
@@ -7,7 +7,7 @@ import { exportedPages, requireExport, routeOf, type ExportedPage } from '../hel
 // the content (any page with an `@form` line), so a new form page is covered
 // by itself.
 
-const content = getSiteContent()
+const content = siteContent()
 const formUrls = new Map(
   content.pages.map((p) => [
     p.route,
@@ -45,7 +45,7 @@ describe('embedded forms in the export', () => {
     }
   })
 
-  it('each wait for the site script, with a frame that loads without JavaScript beside them', () => {
+  it('each wait for the shared browser script, with a frame that loads without JavaScript beside them', () => {
     for (const page of pages) {
       const { document, path } = page
       for (const url of formUrls.get(routeOf(page)!)!) {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { getSiteContent } from '#lib/content/load.ts'
+import { siteContent } from '#lib/content/disk.ts'
 import { siteNginxConfig } from '#lib/headers/nginx.ts'
 import { localConfig, makeCertificate, nginxPrefix, nginxTest } from '#tests/helpers/nginx.ts'
 import { exportStyleHashes } from '../helpers/export.ts'
@@ -17,7 +17,7 @@ const shipped = readFileSync(join(process.cwd(), 'build', 'nginx.conf'), 'utf8')
 
 describe('build/nginx.conf', () => {
   it("is the configuration for the site's address", () => {
-    expect(shipped).toBe(siteNginxConfig(getSiteContent(), { styleHashes: exportStyleHashes() }))
+    expect(shipped).toBe(siteNginxConfig(siteContent(), { styleHashes: exportStyleHashes() }))
   })
 
   it('passes `nginx -t` with only its certificate paths changed', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { styleHashesIn } from '#tools/export/inline-css.ts'
-import { getSiteContent } from '#lib/content/load.ts'
+import { siteContent } from '#lib/content/disk.ts'
 import { pageCsp, pageNeeds } from '#lib/headers/policies.ts'
 import { MAX_TITLE } from '#lib/metadata.ts'
 import {
@@ -63,8 +63,8 @@ describe('the export', () => {
     }
   })
 
-  it('gives every page exactly the site scripts it needs, and the script files exist', () => {
-    const content = getSiteContent()
+  it('gives every page exactly the shared browser scripts it needs, and the script files exist', () => {
+    const content = siteContent()
     for (const page of pages) {
       const route = routeOf(page)
       const blocks = route === null ? [] : content.byRoute.get(route)!.blocks
@@ -77,7 +77,7 @@ describe('the export', () => {
   })
 
   it('gives every page its own narrower policy, and WebAssembly only to the search page', () => {
-    const content = getSiteContent()
+    const content = siteContent()
     for (const page of pages) {
       const route = routeOf(page)
       const blocks = route === null ? [] : content.byRoute.get(route)!.blocks
@@ -149,7 +149,7 @@ describe('every page', () => {
   })
 
   it('ends every browser tab title with the site name, within the length that fits', () => {
-    const { site } = getSiteContent().registries
+    const { site } = siteContent().registries
     for (const { document, path } of pages) {
       expect(document.title.endsWith(site.name), `${path}: ${document.title}`).toBe(true)
       expect(document.title.length, `${path}: ${document.title}`).toBeLessThanOrEqual(MAX_TITLE)

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getSiteContent } from '#lib/content/load.ts'
+import { siteContent } from '#lib/content/disk.ts'
 import { routeHref } from '#lib/routes.ts'
 import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
 import { exportedPages, OUT, requireExport, type ExportedPage } from '../helpers/export.ts'
 
-const searchPage = getSiteContent().pages.find((p) => p.blocks.some((b) => b.kind === 'search'))!
+const searchPage = siteContent().pages.find((p) => p.blocks.some((b) => b.kind === 'search'))!
 
 // The search index is built into the export; every page has the header
 // field; only the search page is marked to load nothing extra up front.

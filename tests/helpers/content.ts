@@ -2,10 +2,9 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
-import { loadSiteContent } from '#lib/content/load.ts'
 import { ContentError, formatProblem, type ContentProblem } from '#lib/content/problems.ts'
-import { readContentSource } from '#lib/content/read-source.ts'
-import { validateContent } from '#lib/content/validate.ts'
+import { readContentSource } from '#lib/content/disk.ts'
+import { checkContent, contentOrThrow, type SiteContent } from '#lib/content/index.ts'
 
 /** The test content: a small site that stands for content/ in unit and component tests. */
 export const FIXTURE = join(process.cwd(), 'tests', 'fixtures', 'content')
@@ -35,9 +34,14 @@ export function page(frontmatter: string, body = 'Some text.'): string {
   return `---\n${frontmatter.trim()}\n---\n\n${body}\n`
 }
 
+/** The checked content of a content folder; throws a ContentError when it has errors. */
+export function loadContent(dir: string): SiteContent {
+  return contentOrThrow(readContentSource(dir))
+}
+
 /** Every problem the content check finds in a folder, formatted as staff see them. */
 export function problemsIn(dir: string, severity?: ContentProblem['severity']): string[] {
-  return validateContent(readContentSource(dir))
+  return checkContent(readContentSource(dir))
     .problems.filter((p) => !severity || p.severity === severity)
     .map(formatProblem)
 }
@@ -45,7 +49,7 @@ export function problemsIn(dir: string, severity?: ContentProblem['severity']): 
 /** Loads a content folder and returns the ContentError it raises. */
 export function contentError(dir: string): ContentError {
   try {
-    loadSiteContent(dir)
+    loadContent(dir)
   } catch (error) {
     expect(error).toBeInstanceOf(ContentError)
     return error as ContentError

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { activeAlerts, type RenderedAlert } from '#lib/content/alerts.ts'
-import { loadSiteContent } from '#lib/content/load.ts'
+import { loadContent } from '#tests/helpers/content.ts'
 import { fixtureCopy, problemsIn, put } from '../helpers/content.ts'
 
 const alert = (
@@ -23,7 +23,7 @@ describe('which alerts show', () => {
     expect(activeAlerts(alerts, '2026-12-01').map((a) => a.id)).toEqual(['future'])
     expect(activeAlerts(alerts, '2026-02-01')).toEqual([])
   })
-  it("gives the page each alert's last day, so the site script can hide it on time", () => {
+  it("gives the page each alert's last day, so the shared browser script can hide it on time", () => {
     expect(activeAlerts(alerts, '2026-11-30')).toEqual([
       { id: 'now', level: 'information', html: '<p>x</p>', end: '2026-11-30' },
     ])
@@ -38,7 +38,7 @@ describe('alerts.yaml', () => {
       'data/alerts.yaml',
       "- id: burn-ban\n  level: urgent\n  start: '2026-11-01'\n  end: '2026-11-30'\n  message: |\n    A **burn ban** is on. See [fees](/fees). Call {{site:phone}}.\n"
     )
-    const [rendered] = loadSiteContent(dir).alerts
+    const [rendered] = loadContent(dir).alerts
     expect(rendered!.html).toMatch(
       /^<p>A <strong>burn ban<\/strong> is on\. See <a href="\/fees\/">fees<\/a>\. Call <a href="tel:/
     )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadSiteContent } from '#lib/content/load.ts'
+import { loadContent } from '#tests/helpers/content.ts'
 import { contentError, edit, fixtureCopy, page, problemsIn, put } from '../helpers/content.ts'
 
 // Each kind of content mistake is reported in plain words with its file and
@@ -12,7 +12,7 @@ const noticesIn = (dir: string) => problemsIn(dir, 'notice')
 
 describe('the test content', () => {
   it('loads, publishing pages but not drafts', () => {
-    const { pages } = loadSiteContent(fixtureCopy())
+    const { pages } = loadContent(fixtureCopy())
     expect(pages.map((p) => p.route)).toEqual(['/', '/fees', '/lessons'])
   })
 

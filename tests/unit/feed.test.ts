@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
-import { loadSiteContent } from '#lib/content/load.ts'
+import { loadContent } from '#tests/helpers/content.ts'
 import { atomFeed, feedEntries } from '#lib/feed.ts'
 import { fixtureCopy, put } from '../helpers/content.ts'
 
@@ -24,7 +24,7 @@ function content() {
   message: The office is closed.
 `
   )
-  return loadSiteContent(dir)
+  return loadContent(dir)
 }
 
 describe('the news feed', () => {

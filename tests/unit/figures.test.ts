@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { loadSiteContent } from '#lib/content/load.ts'
-import type { Page } from '#lib/content/validate.ts'
+import { loadContent } from '#tests/helpers/content.ts'
+import type { Page } from '#lib/content/index.ts'
 import { edit, fixtureCopy, put } from '../helpers/content.ts'
 
 // A figure that appears on several pages comes from one place: changing it
@@ -17,10 +17,10 @@ describe('figures', () => {
       'pages/more.md',
       '---\nroute: /more\ntitle: More\ndescription: A second page that shows the same figures as the fees page.\nsection: about\n---\n\nCO alarms last {{fact:co-alarm-life}}. The fee is {{fee:standard}}.\n'
     )
-    const before = loadSiteContent(dir)
+    const before = loadContent(dir)
     edit(dir, 'data/facts.yaml', 'co-alarm-life: 7 years', 'co-alarm-life: 9 years')
     edit(dir, 'data/fees.yaml', 'amount: 40.00', 'amount: 47.50')
-    const after = loadSiteContent(dir)
+    const after = loadContent(dir)
 
     expect(text(before.byRoute.get('/more')!)).toContain('7 years')
     expect(text(after.byRoute.get('/more')!)).toContain(

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { collectTargets } from '#tools/links/link-targets.ts'
-import { readContentSource } from '#lib/content/read-source.ts'
+import { readContentSource } from '#lib/content/disk.ts'
 import { edit, fixtureCopy } from '../helpers/content.ts'
 
 describe('collectTargets', () => {

@@ -37,7 +37,7 @@ describe('stripHtml', () => {
     expect(html).not.toContain('<div hidden="">')
   })
 
-  it('keeps the stylesheet, the content and the site script', () => {
+  it('keeps the stylesheet, the content and the shared browser script', () => {
     const { html } = stripHtml(page)
     expect(html).toContain('<link rel="stylesheet" href="/_next/static/chunks/33f5nwds8kdte.css"')
     expect(html).toContain('<h1 id="top">Contact us</h1>')
@@ -64,7 +64,7 @@ describe('stripHtml', () => {
     ).toThrow(/z\.html still refers to \/_next\/ JavaScript/)
   })
 
-  it('keeps every site script however its tag is spelled', () => {
+  it('keeps every browser script however its tag is spelled', () => {
     for (const { src } of Object.values(BROWSER_SCRIPTS)) {
       for (const tag of [
         `<script src="${src}" defer=""></script>`,
@@ -80,7 +80,7 @@ describe('stripHtml', () => {
     )
   })
 
-  it('treats a look-alike of the site script as foreign', () => {
+  it('treats a look-alike of the shared browser script as foreign', () => {
     for (const tag of [
       '<script src="/site.js" onload="steal()"></script>',
       '<script src="/site.js" defer="" "junk"></script>',

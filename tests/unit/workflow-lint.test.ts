@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { formatProblem, lintWorkflow, workflowFiles } from '#tools/ops/workflow-lint.ts'
+import { formatLintProblem, lintWorkflow, workflowFiles } from '#tools/ops/workflow-lint.ts'
 import packageJson from '../../package.json'
 
 // A workflow with two mistakes: a misspelt context property on line 8 and a
@@ -28,7 +28,7 @@ function scratch(name: string, text: string): string {
 describe('lintWorkflow', () => {
   it('reports a bad expression and an unknown key with file, line and column', async () => {
     const problems = await lintWorkflow(BROKEN, '.github/workflows/broken.yml')
-    expect(problems.map(formatProblem)).toEqual([
+    expect(problems.map(formatLintProblem)).toEqual([
       expect.stringMatching(
         /^\.github\/workflows\/broken\.yml:8:\d+: property "event_nme" is not defined in object type .* \[expression\]$/
       ),

@@ -2,7 +2,7 @@ import { build } from 'vite'
 import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
 
 /**
- * Bundles each of the site's own scripts (lib/browser-scripts/catalog.ts) from
+ * Bundles each of the browser scripts (lib/browser-scripts/catalog.ts) from
  * lib/client into `outDir`, small and minified, with Vite (already installed
  * for the tests). Each bundle is a plain script with no imports.
  */

@@ -9,9 +9,9 @@ import { siteEditorSettings, bundleSiteEditor } from '#site-editor/bundle.ts'
 import { siteEditorWeight, siteEditorWeightLine } from '#tools/bench/editor-weight.ts'
 import { bundleBrowserScripts } from '#tools/export/browser-scripts.ts'
 import { finishExport } from '#tools/export/finish-export.ts'
-import { CONTENT_DIR, readContentSource } from '#lib/content/read-source.ts'
+import { CONTENT_DIR, readContentSource } from '#lib/content/disk.ts'
 import { contentReport } from '#lib/content/report.ts'
-import { validateContent } from '#lib/content/validate.ts'
+import { checkContent } from '#lib/content/index.ts'
 import { siteNginxConfig } from '#lib/headers/nginx.ts'
 
 const root = process.cwd()
@@ -24,7 +24,7 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 
 // 1. The content, exactly as `npm run check:content` checks it.
 let started = performance.now()
-const { content, problems } = validateContent(readContentSource())
+const { content, problems } = checkContent(readContentSource())
 // Annotations on GitHub come from `npm run check:content`, which the checks run first.
 const report = contentReport(problems)
 if (!content) {
@@ -37,7 +37,7 @@ step(`checked the content in ${seconds(started)}`)
 // 2. The site's own scripts, then Next's static export into the staging folder.
 started = performance.now()
 await bundleBrowserScripts()
-step(`built the site scripts in ${seconds(started)}`)
+step(`built the shared browser scripts in ${seconds(started)}`)
 started = performance.now()
 rmSync(staging, { recursive: true, force: true })
 const next = spawnSync(join(root, 'node_modules', '.bin', 'next'), ['build'], {

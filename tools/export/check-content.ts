@@ -3,10 +3,10 @@
 // follow. Exits 1 when there is an error. On GitHub Actions it also writes
 // annotations, so each problem shows on its line in the pull request.
 import { contentReport } from '#lib/content/report.ts'
-import { readContentSource } from '#lib/content/read-source.ts'
-import { validateContent } from '#lib/content/validate.ts'
+import { readContentSource } from '#lib/content/disk.ts'
+import { checkContent } from '#lib/content/index.ts'
 
-const { content, problems } = validateContent(readContentSource())
+const { content, problems } = checkContent(readContentSource())
 const summary =
   content &&
   `${content.pages.length} pages, ${content.registries.documents.size} documents, ` +

@@ -1,7 +1,7 @@
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import * as pagefind from 'pagefind'
-import type { SiteContent } from '#lib/content/validate.ts'
+import type { SiteContent } from '#lib/content/index.ts'
 import { documentCue } from '#lib/labels.ts'
 
 /** Words that help a search find a document by what it is. */

@@ -5,7 +5,7 @@
 // Under GitHub Actions it also prints annotations that mark the lines.
 import { checkLinks, formatLinkReport } from '#tools/links/link-check.ts'
 import { collectTargets } from '#tools/links/link-targets.ts'
-import { readContentSource } from '#lib/content/read-source.ts'
+import { readContentSource } from '#lib/content/disk.ts'
 
 const started = performance.now()
 const targets = collectTargets(readContentSource())

@@ -1,6 +1,6 @@
 import { groupUses, type LinkTarget, type LinkUse } from '#tools/links/link-check.ts'
 import type { ContentSource } from '#lib/content/source.ts'
-import { validateContent } from '#lib/content/validate.ts'
+import { checkContent } from '#lib/content/index.ts'
 import { parseYamlWithLines } from '#lib/content/yaml.ts'
 
 /** The registries that hold outside addresses (pages may only refer to them by id). */
@@ -13,7 +13,7 @@ const WITH_ADDRESSES = ['documents', 'links', 'videos', 'forms'] as const
  * hold them all.
  */
 export function collectTargets(source: ContentSource): LinkTarget[] {
-  const { content } = validateContent(source)
+  const { content } = checkContent(source)
   if (!content)
     throw new Error('The content has errors: run npm run check:content and fix them first.')
   const uses: (LinkUse & { url: string })[] = []

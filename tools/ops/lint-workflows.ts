@@ -3,7 +3,7 @@
 // file:line:col. Exits 1 on any problem. Files given as arguments are linted
 // instead of the folder.
 import { existsSync, readFileSync } from 'node:fs'
-import { formatProblem, lintWorkflow, workflowFiles } from '#tools/ops/workflow-lint.ts'
+import { formatLintProblem, lintWorkflow, workflowFiles } from '#tools/ops/workflow-lint.ts'
 
 const DIR = '.github/workflows'
 const files = process.argv.slice(2)
@@ -16,7 +16,7 @@ if (files.length === 0) {
 let problems = 0
 for (const file of files) {
   for (const problem of await lintWorkflow(readFileSync(file, 'utf8'), file)) {
-    console.error(formatProblem(problem))
+    console.error(formatLintProblem(problem))
     problems++
   }
 }

@@ -65,7 +65,7 @@ export async function lintWorkflow(source: string, path: string): Promise<Proble
 }
 
 /** `file:line:col: message [kind]`, the way compilers and editors print a problem. */
-export function formatProblem({ file, line, column, message, kind }: Problem): string {
+export function formatLintProblem({ file, line, column, message, kind }: Problem): string {
   return `${file}:${line}:${column}: ${message} [${kind}]`
 }
 

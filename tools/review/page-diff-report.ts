@@ -4,7 +4,7 @@ import type { ChangedPage, DiffLine, PageDiff, PageInfo } from '#tools/review/pa
 // summary, written for a reviewer who reads the site, not its code. GitHub
 // refuses a step summary over 1 MiB, so the report is capped well below that.
 
-export type ReportOptions = {
+export type PageDiffReportOptions = {
   /** Diff lines shown per changed page before "… N more lines". */
   maxLinesPerPage?: number
   /** Characters kept of one very long line of text. */
@@ -65,7 +65,10 @@ function diffText(line: DiffLine, maxChars: number): string {
 }
 
 /** One changed page as a <details> block holding a ```diff block. */
-export function changedPageBlock(page: ChangedPage, options: Required<ReportOptions>): string {
+export function changedPageBlock(
+  page: ChangedPage,
+  options: Required<PageDiffReportOptions>
+): string {
   const shown = page.lines.slice(0, options.maxLinesPerPage)
   const hidden = page.lines.slice(options.maxLinesPerPage)
   const body = shown.map((line) => diffText(line, options.maxLineChars)).join('\n')
@@ -97,8 +100,8 @@ export function changedPageBlock(page: ChangedPage, options: Required<ReportOpti
  * changed pages. Stops listing pages once `maxBytes` would be passed, and
  * says how many were left out.
  */
-export function formatPageDiff(diff: PageDiff, options: ReportOptions = {}): string {
-  const opts: Required<ReportOptions> = {
+export function formatPageDiff(diff: PageDiff, options: PageDiffReportOptions = {}): string {
+  const opts: Required<PageDiffReportOptions> = {
     maxLinesPerPage: options.maxLinesPerPage ?? 50,
     maxLineChars: options.maxLineChars ?? 500,
     maxBytes: options.maxBytes ?? 200_000,

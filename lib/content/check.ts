@@ -1,22 +1,15 @@
 import matter from 'gray-matter'
 import { z } from 'zod'
-import type { RenderedAlert } from '#lib/content/alerts.ts'
-import type { Block, CaptionGap, IndexedPage } from '#lib/content/blocks.ts'
-import { renderMarkdown, renderText, type MarkdownContext } from '#lib/content/markdown/index.ts'
+import type { RenderedPage } from '#lib/content/render.ts'
 import { describeIssues, didYouMean, fieldName } from '#lib/content/messages.ts'
-import {
-  ContentError,
-  entryMessage,
-  fail,
-  ProblemList,
-  type ContentProblem,
-} from '#lib/content/problems.ts'
+import { entryMessage, fail, type ProblemList } from '#lib/content/problems.ts'
 import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
 import { pageSchema, type PageFrontmatter } from '#lib/content/schemas.ts'
 import {
   REGISTRY_NAMES,
   registryPath,
   type ContentSource,
+  type RegistryName,
   type SourceFile,
 } from '#lib/content/source.ts'
 import { parseYamlWithLines, type LocatedYaml } from '#lib/content/yaml.ts'
@@ -25,110 +18,63 @@ import { MAX_TITLE, tabTitle } from '#lib/metadata.ts'
 import { formatMoney } from '#lib/money.ts'
 import { routeHref } from '#lib/routes.ts'
 
-// Every check of the content, in one place and in this order:
+// The checks of the content that do not need the Markdown rendered, in this
+// order (lib/content/index.ts runs them, then renders, then the notices):
 //   1. every file: no invisible characters that could hide or reverse text;
 //   2. the registries (content/data): YAML, each schema, unique ids, then
 //      the rules across a registry (fee tiers, the fee ordinance, captions);
 //   3. the pages: frontmatter, unique routes, browser tab titles;
-//   4. references outside the text: menus and tiles;
-//   5. the Markdown (transcripts, alert messages, pages): links, @ lines,
-//      tokens and headings, checked while they are rendered;
+//   4. references outside the text: menus and tiles.
+// The Markdown is checked while it is rendered (render.ts). Then
 //   6. notices: pages in no menu, videos without captions, figures typed
 //      out where a registry holds them.
 // Errors stop the build; notices are printed and publish anyway. Each
 // problem names its file and line, in plain words.
 
-export type Page = PageFrontmatter & {
-  /** The Markdown file the page comes from. */
-  file: string
-  blocks: Block[]
-}
-
-export type SiteContent = {
+/** What the checks hand to rendering: checked registries and published pages. */
+export type CheckedSource = {
   registries: Registries
-  /** Every alert, with its message rendered; the page frame shows the active ones. */
-  alerts: RenderedAlert[]
-  /** Published pages (drafts left out), in route order. */
-  pages: Page[]
-  byRoute: ReadonlyMap<string, Page>
+  /** Each registry's YAML, for the lines of later messages. */
+  located: LocatedRegistries
+  /** Published pages (drafts left out), in file order. */
+  pages: PageFile[]
+  routes: ReadonlySet<string>
 }
 
-export type ValidationResult = {
-  /** The checked content, when there is no error. */
-  content?: SiteContent
-  problems: ContentProblem[]
-}
-
-/** Checks and renders all of the content. */
-export function validateContent(source: ContentSource): ValidationResult {
-  const problems = new ProblemList()
+/** Steps 1 to 4. Returns the checked source, or nothing when there are errors. */
+export function checkSource(
+  source: ContentSource,
+  problems: ProblemList
+): CheckedSource | undefined {
   // 1. Characters that hide or reverse text, in every file.
   for (const file of [...Object.values(source.registries), ...source.pages, ...source.captions])
     checkCharacters(file, problems)
   // 2. Registries.
-  const registries = readRegistries(source, problems)
+  const read = readRegistries(source, problems)
   // 3. Pages.
   const pages = readPages(source, problems)
-  if (!registries || problems.errors.length) return { problems: problems.items }
+  if (!read || problems.errors.length) return undefined
+  const { registries, located } = read
   checkTabTitles(pages, registries, problems)
   checkUniqueRoutes(pages, problems)
   const published = pages.filter((p) => !p.frontmatter.draft)
   const routes = new Set(published.map((p) => p.frontmatter.route))
   // 4. Menus and tiles.
-  checkNavigation(registries, routes, source, problems)
+  checkNavigation(registries, routes, located.navigation, problems)
   for (const page of published) checkTiles(page, registries, routes, problems)
-  if (problems.errors.length) return { problems: problems.items }
-  // 5. Markdown.
-  const index: IndexedPage[] = published.map(({ frontmatter: f }) => ({
-    route: f.route,
-    title: f.title,
-    description: f.description,
-    section: f.section,
-  }))
-  const gaps = captionGaps(registries, published)
-  const context = (file: string, lineOffset: number): MarkdownContext => ({
-    file,
-    lineOffset,
-    routes,
-    registries,
-    pages: index,
-    captionGaps: gaps,
-  })
-  const transcripts = renderTranscripts(source, registries, context, problems)
-  const alerts = renderAlerts(source, registries, context, problems)
-  const rendered: Page[] = []
-  for (const { file, frontmatter, body, bodyLine } of published) {
-    const blocks = problems.catch(() =>
-      renderMarkdown(body, {
-        ...context(file, bodyLine),
-        tiles: frontmatter.tiles,
-        transcripts,
-      })
-    )
-    if (blocks) rendered.push({ ...frontmatter, file, blocks })
-  }
-  if (problems.errors.length) return { problems: problems.items }
-  rendered.sort((a, b) => a.route.localeCompare(b.route))
-  // 6. Notices.
-  noticePagesInNoMenu(rendered, published, registries, problems)
-  noticeVideosWithoutCaptions(source, registries, problems)
-  noticeTypedFigures(published, registries, problems)
-  return {
-    content: {
-      registries,
-      alerts: alerts ?? [],
-      pages: rendered,
-      byRoute: new Map(rendered.map((p) => [p.route, p])),
-    },
-    problems: problems.items,
-  }
+  if (problems.errors.length) return undefined
+  return { registries, located, pages: published, routes }
 }
 
-/** Checks the content and returns it, or throws a ContentError listing every error. */
-export function buildSiteContent(source: ContentSource): SiteContent {
-  const { content, problems } = validateContent(source)
-  if (!content) throw new ContentError(problems.filter((p) => p.severity === 'error'))
-  return content
+/** Step 6: worth a look, never stops the build. */
+export function noticeContent(
+  checked: CheckedSource,
+  rendered: readonly RenderedPage[],
+  problems: ProblemList
+) {
+  noticePagesInNoMenu(rendered, checked.pages, checked.registries, problems)
+  noticeVideosWithoutCaptions(checked.registries, checked.located.videos, problems)
+  noticeTypedFigures(checked.pages, checked.registries, problems)
 }
 
 // ------------------------------------------------------------ 1. characters
@@ -153,9 +99,15 @@ function checkCharacters(file: SourceFile, problems: ProblemList) {
 
 // ------------------------------------------------------------ 2. registries
 
-type Located = LocatedYaml & { file: string }
+/** A registry file's YAML, with its path: lines for messages in later steps. */
+export type Located = LocatedYaml & { file: string }
 
-function readRegistries(source: ContentSource, problems: ProblemList): Registries | undefined {
+export type LocatedRegistries = Record<RegistryName, Located>
+
+function readRegistries(
+  source: ContentSource,
+  problems: ProblemList
+): { registries: Registries; located: LocatedRegistries } | undefined {
   const parsed: Partial<Record<string, unknown>> = {}
   const located: Partial<Record<string, Located>> = {}
   for (const name of REGISTRY_NAMES) {
@@ -190,8 +142,8 @@ function readRegistries(source: ContentSource, problems: ProblemList): Registrie
       a.date.localeCompare(b.date)
     ),
   } as Registries
-  checkRegistryRules(registries, located as Record<string, Located>, source, problems)
-  return registries
+  checkRegistryRules(registries, located as LocatedRegistries, source, problems)
+  return { registries, located: located as LocatedRegistries }
 }
 
 /** A registry that is one group of fields (site, fees, navigation, facts). */
@@ -268,11 +220,11 @@ function parseList(
 /** Rules that look at more than one field: fee tiers, the fee ordinance, captions files. */
 function checkRegistryRules(
   registries: Registries,
-  located: Record<string, Located>,
+  located: LocatedRegistries,
   source: ContentSource,
   problems: ProblemList
 ) {
-  const fees = located.fees!
+  const fees = located.fees
   const coverage = tierCoverageProblem(registries.fees.inspection.tiers)
   if (coverage)
     problems.error(
@@ -290,7 +242,7 @@ function checkRegistryRules(
         problem: `refers to document "${ordinance}", which is not in content/data/documents.yaml.${didYouMean(ordinance, registries.documents.keys())}`,
       })
     )
-  const videos = located.videos!
+  const videos = located.videos
   const captionFiles = new Map(source.captions.map((file) => [file.path.split('/').pop()!, file]))
   ;[...registries.videos.values()].forEach((video, i) => {
     if (!video.captions) return
@@ -317,7 +269,7 @@ function checkRegistryRules(
 
 // ----------------------------------------------------------------- 3. pages
 
-type PageFile = {
+export type PageFile = {
   file: string
   frontmatter: PageFrontmatter
   body: string
@@ -401,11 +353,9 @@ function checkTabTitles(pages: PageFile[], registries: Registries, problems: Pro
 function checkNavigation(
   registries: Registries,
   routes: ReadonlySet<string>,
-  source: ContentSource,
+  yaml: Located,
   problems: ProblemList
 ) {
-  const file = source.registries.navigation!
-  const yaml = parseYamlWithLines(file.text, file.path)
   const { main, footer } = registries.navigation
   const items = [
     ...main.flatMap((item, i) =>
@@ -418,13 +368,13 @@ function checkNavigation(
   for (const { item, path } of items) {
     if ('route' in item && !routes.has(item.route))
       problems.error(
-        file.path,
+        yaml.file,
         yaml.lineOf([...path, 'route']),
         `field "route" is "${item.route}", but no published page has that route.${didYouMean(item.route, routes)}`
       )
     if ('link' in item && !registries.links.has(item.link))
       problems.error(
-        file.path,
+        yaml.file,
         yaml.lineOf([...path, 'link']),
         `field "link" is "${item.link}", which is not in content/data/links.yaml.${didYouMean(item.link, registries.links.keys())}`
       )
@@ -465,86 +415,11 @@ function checkTiles(
   }
 }
 
-// -------------------------------------------------------------- 5. Markdown
-
-const VIDEO_LINE = /^@video[ \t]+([a-z0-9-]+)[ \t]*$/gm
-
-/** Videos with no captions file, and the published pages that show each. */
-function captionGaps(registries: Registries, pages: PageFile[]): CaptionGap[] {
-  const shownOn = new Map<string, Pick<IndexedPage, 'route' | 'title'>[]>()
-  for (const { body, frontmatter } of pages) {
-    for (const [, id] of body.matchAll(VIDEO_LINE))
-      shownOn.set(id!, [
-        ...(shownOn.get(id!) ?? []),
-        { route: frontmatter.route, title: frontmatter.title },
-      ])
-  }
-  return [...registries.videos.values()]
-    .filter((video) => !video.captions)
-    .map((video) => ({
-      video,
-      pages: [...new Map((shownOn.get(video.id) ?? []).map((p) => [p.route, p])).values()].sort(
-        (a, b) => a.route.localeCompare(b.route)
-      ),
-    }))
-}
-
-function renderTranscripts(
-  source: ContentSource,
-  registries: Registries,
-  context: (file: string, lineOffset: number) => MarkdownContext,
-  problems: ProblemList
-): Map<string, string> {
-  const file = source.registries.videos!
-  const yaml = parseYamlWithLines(file.text, file.path)
-  const out = new Map<string, string>()
-  ;[...registries.videos.values()].forEach((video, i) => {
-    if (!video.transcript) return
-    const html = problems.catch(() =>
-      renderText(video.transcript!, context(file.path, yaml.lineOf([i, 'transcript']) ?? 0))
-    )
-    if (html) out.set(video.id, html)
-  })
-  return out
-}
-
-/** Alert messages are rendered like page text; one that renders to nothing is refused. */
-function renderAlerts(
-  source: ContentSource,
-  registries: Registries,
-  context: (file: string, lineOffset: number) => MarkdownContext,
-  problems: ProblemList
-): RenderedAlert[] | undefined {
-  const file = source.registries.alerts!
-  const yaml = parseYamlWithLines(file.text, file.path)
-  const rendered: RenderedAlert[] = []
-  registries.alerts.forEach((alert, i) => {
-    // A `message: |` block starts on the line after its key.
-    const line = yaml.lineOf([i, 'message']) ?? 0
-    const html = problems.catch(() => renderText(alert.message, context(file.path, line)))
-    if (html === undefined) return
-    if (html.replace(/<[^>]*>/g, '').trim() === '') {
-      problems.error(
-        file.path,
-        line,
-        entryMessage({
-          entry: alert.id,
-          field: 'message',
-          problem: 'shows no text on the page. Write the notice in plain words',
-        })
-      )
-      return
-    }
-    rendered.push({ ...alert, html })
-  })
-  return rendered
-}
-
 // --------------------------------------------------------------- 6. notices
 
 function noticePagesInNoMenu(
-  pages: Page[],
-  files: PageFile[],
+  pages: readonly RenderedPage[],
+  files: readonly PageFile[],
   registries: Registries,
   problems: ProblemList
 ) {
@@ -584,17 +459,11 @@ function noticePagesInNoMenu(
   }
 }
 
-function noticeVideosWithoutCaptions(
-  source: ContentSource,
-  registries: Registries,
-  problems: ProblemList
-) {
-  const file = source.registries.videos!
-  const yaml = parseYamlWithLines(file.text, file.path)
+function noticeVideosWithoutCaptions(registries: Registries, yaml: Located, problems: ProblemList) {
   ;[...registries.videos.values()].forEach((video, i) => {
     if (video.captions) return
     problems.notice(
-      file.path,
+      yaml.file,
       yaml.lineOf([i, 'id']),
       entryMessage({
         entry: video.id,
@@ -606,7 +475,11 @@ function noticeVideosWithoutCaptions(
 }
 
 /** Figures a registry holds, typed into a page instead of written as a token. */
-function noticeTypedFigures(pages: PageFile[], registries: Registries, problems: ProblemList) {
+function noticeTypedFigures(
+  pages: readonly PageFile[],
+  registries: Registries,
+  problems: ProblemList
+) {
   const { fees, site } = registries
   const figures: { text: string; what: string; token: string }[] = [
     ...fees.inspection.tiers.flatMap((tier) =>

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { contentOrThrow, type SiteContent } from '#lib/content/index.ts'
 import {
   REGISTRY_NAMES,
   type ContentSource,
@@ -45,4 +46,16 @@ export function readContentSource(contentDir: string = CONTENT_DIR): ContentSour
     registries,
     captions: filesIn(join(contentDir, 'captions'), '.vtt'),
   }
+}
+
+let cached: SiteContent | undefined
+
+/**
+ * The site's content from content/ (or CONTENT_DIR), checked once per build
+ * process. Routes call this and pass each component what it needs;
+ * components never read content. Throws a ContentError listing every error.
+ */
+export function siteContent(): SiteContent {
+  cached ??= contentOrThrow(readContentSource(CONTENT_DIR))
+  return cached
 }

@@ -1,0 +1,65 @@
+import type { RenderedAlert } from '#lib/content/alerts.ts'
+import { checkSource, noticeContent } from '#lib/content/check.ts'
+import { ContentError, ProblemList, type ContentProblem } from '#lib/content/problems.ts'
+import type { Registries } from '#lib/content/registries.ts'
+import { renderContent, type RenderedPage } from '#lib/content/render.ts'
+import type { ContentSource } from '#lib/content/source.ts'
+
+// The one way into content. Everything that needs the site's content (the
+// routes, the build, `npm run check:content`, the site editor's preview, the
+// link check) goes through checkContent(), so all of them see the same
+// checked, rendered content and the same problems:
+//
+//   ContentSource (text: read-source.ts from content/, or the editor's entry)
+//     -> checkSource (check.ts: characters, registries, pages, menus)
+//     -> renderContent (render.ts: Markdown to blocks, checked on the way)
+//     -> noticeContent (check.ts: notices)
+//
+// This module reads no files, so the site editor's preview runs it in the
+// browser. On the build machine, siteContent() (disk.ts) is the routes'
+// shortcut: content/ read once per build process, and an error instead of a
+// page when the content has a mistake.
+
+export type Page = RenderedPage
+
+export type SiteContent = {
+  registries: Registries
+  /** Every alert, with its message rendered; the page frame shows the active ones. */
+  alerts: RenderedAlert[]
+  /** Published pages (drafts left out), in route order. */
+  pages: Page[]
+  byRoute: ReadonlyMap<string, Page>
+}
+
+export type ContentCheck = {
+  /** The checked content, when there is no error. */
+  content?: SiteContent
+  /** Every error and notice, each with its file and line. */
+  problems: ContentProblem[]
+}
+
+/** Checks and renders all of the content; lists every problem found. */
+export function checkContent(source: ContentSource): ContentCheck {
+  const problems = new ProblemList()
+  const checked = checkSource(source, problems)
+  if (!checked) return { problems: problems.items }
+  const { pages, alerts } = renderContent(checked, problems)
+  if (problems.errors.length) return { problems: problems.items }
+  noticeContent(checked, pages, problems)
+  return {
+    content: {
+      registries: checked.registries,
+      alerts,
+      pages,
+      byRoute: new Map(pages.map((p) => [p.route, p])),
+    },
+    problems: problems.items,
+  }
+}
+
+/** The checked content of `source`, or a ContentError listing every error. */
+export function contentOrThrow(source: ContentSource): SiteContent {
+  const { content, problems } = checkContent(source)
+  if (!content) throw new ContentError(problems.filter((p) => p.severity === 'error'))
+  return content
+}
