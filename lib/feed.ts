@@ -1,4 +1,3 @@
-import { Feed } from 'feed'
 import type { SiteContent } from '#lib/content/index.ts'
 import { formatDate, parseIsoDay } from '#lib/dates.ts'
 import { documentCue } from '#lib/labels.ts'
@@ -6,9 +5,19 @@ import { FEED_PATH, routeHref } from '#lib/routes.ts'
 
 // "What's new", by subscription: an Atom feed of the site's notices and of
 // newly published documents (those with a `published` day), newest first.
+// Written here rather than with a feed library: titles go out as text (a
+// library wrote them as HTML in CDATA, where "<" or "]]>" in a title would
+// be read as markup), and every text and attribute is escaped the same way.
 
-const escape = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
+/** Text or an attribute value, escaped for HTML and XML alike. */
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
 
 type Entry = { id: string; title: string; link: string; day: string; content: string }
 
@@ -58,26 +67,32 @@ export function atomFeed(content: SiteContent, day: string): string {
   const { site } = content.registries
   const home = new URL('/', site.baseUrl).href
   const entries = feedEntries(content, day)
-  const feed = new Feed({
-    id: home,
-    link: home,
-    title: `${site.name}, ${site.organization}: what's new`,
-    description: 'Notices from the bureau and newly published documents.',
-    language: 'en',
-    updated: parseIsoDay(entries[0]?.day ?? day),
-    feedLinks: { atom: new URL(FEED_PATH, site.baseUrl).href },
-    generator: false,
-    author: { name: site.name, link: home },
-  })
-  for (const entry of entries) {
-    feed.addItem({
-      id: entry.id,
-      title: entry.title,
-      link: entry.link,
-      date: parseIsoDay(entry.day),
-      published: parseIsoDay(entry.day),
-      content: entry.content,
-    })
-  }
-  return feed.atom1()
+  const time = (isoDay: string) => parseIsoDay(isoDay).toISOString()
+  const element = (name: string, text: string, type?: 'text' | 'html') =>
+    `<${name}${type ? ` type="${type}"` : ''}>${escape(text)}</${name}>`
+  const link = (rel: string, href: string) => `<link rel="${rel}" href="${escape(href)}"/>`
+  const lines = [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
+    `  ${element('id', home)}`,
+    `  ${element('title', `${site.name}, ${site.organization}: what's new`, 'text')}`,
+    `  ${element('subtitle', 'Notices from the bureau and newly published documents.', 'text')}`,
+    `  ${element('updated', time(entries[0]?.day ?? day))}`,
+    `  ${link('alternate', home)}`,
+    `  ${link('self', new URL(FEED_PATH, site.baseUrl).href)}`,
+    `  <author>${element('name', site.name)}${element('uri', home)}</author>`,
+    ...entries.flatMap((entry) => [
+      '  <entry>',
+      `    ${element('id', entry.id)}`,
+      `    ${element('title', entry.title, 'text')}`,
+      `    ${link('alternate', entry.link)}`,
+      `    ${element('published', time(entry.day))}`,
+      `    ${element('updated', time(entry.day))}`,
+      `    ${element('content', entry.content, 'html')}`,
+      '  </entry>',
+    ]),
+    '</feed>',
+    '',
+  ]
+  return lines.join('\n')
 }

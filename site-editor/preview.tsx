@@ -72,7 +72,7 @@ export async function loadSource(
     path: entry.path ?? '',
     text: String(entry.data.body ?? ''),
   }))
-  return { root: 'content', registries, pages: pages.sort(byPath), captions }
+  return { root: 'content', registries, pages: pages.sort(byPath), captions, refused: [] }
 }
 
 const byPath = (a: SourceFile, b: SourceFile) => a.path.localeCompare(b.path)

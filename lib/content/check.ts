@@ -4,7 +4,7 @@ import type { RenderedPage } from '#lib/content/render.ts'
 import { describeIssues, didYouMean, fieldName } from '#lib/content/messages.ts'
 import { entryMessage, fail, type ProblemList } from '#lib/content/problems.ts'
 import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
-import { pageSchema, type PageFrontmatter } from '#lib/content/schemas.ts'
+import { pageSchema, routeSchema, type PageFrontmatter, type Site } from '#lib/content/schemas.ts'
 import {
   REGISTRY_NAMES,
   registryPath,
@@ -13,6 +13,7 @@ import {
   type SourceFile,
 } from '#lib/content/source.ts'
 import { parseYamlWithLines, type LocatedYaml } from '#lib/content/yaml.ts'
+import { webvttProblems } from '#lib/content/webvtt.ts'
 import { tierCoverageProblem } from '#lib/fees.ts'
 import { MAX_TITLE, tabTitle } from '#lib/metadata.ts'
 import { formatMoney } from '#lib/money.ts'
@@ -20,78 +21,130 @@ import { routeHref } from '#lib/routes.ts'
 
 // The checks of the content that do not need the Markdown rendered, in this
 // order (lib/content/index.ts runs them, then renders, then the notices):
-//   1. every file: no invisible characters that could hide or reverse text;
+//   0. files the site cannot use (disk.ts says why);
+//   1. every file: no control or format characters that could hide or
+//      reverse text;
 //   2. the registries (content/data): YAML, each schema, unique ids, then
 //      the rules across a registry (fee tiers, the fee ordinance, captions);
-//   3. the pages: frontmatter, unique routes, browser tab titles;
+//   3. the pages: frontmatter, unique and free routes, browser tab titles;
 //   4. references outside the text: menus and tiles.
 // The Markdown is checked while it is rendered (render.ts). Then
 //   6. notices: pages in no menu, videos without captions, figures typed
 //      out where a registry holds them.
-// Errors stop the build; notices are printed and publish anyway. Each
+// A mistake never hides another: every step runs whatever the earlier ones
+// found, and a step that needs a registry with errors skips only what needs
+// it. Errors stop the build; notices are printed and publish anyway. Each
 // problem names its file and line, in plain words.
 
 /** What the checks hand to rendering: checked registries and published pages. */
 export type CheckedSource = {
-  registries: Registries
-  /** Each registry's YAML, for the lines of later messages. */
-  located: LocatedRegistries
-  /** Published pages (drafts left out), in file order. */
+  /** Every registry, checked; absent when any has errors (they are reported). */
+  registries?: Registries
+  /** Each registry's YAML that could be read, for the lines of later messages. */
+  located: Partial<LocatedRegistries>
+  /** Published pages (drafts left out) whose frontmatter is right, in file order. */
   pages: PageFile[]
+  /** Pages whose frontmatter has errors: only their text is checked. */
+  withErrors: PageWithErrors[]
   routes: ReadonlySet<string>
 }
 
-/** Steps 1 to 4. Returns the checked source, or nothing when there are errors. */
-export function checkSource(
-  source: ContentSource,
-  problems: ProblemList
-): CheckedSource | undefined {
+/** Steps 0 to 4: every problem goes to `problems`. */
+export function checkSource(source: ContentSource, problems: ProblemList): CheckedSource {
+  // 0. Files the site cannot use.
+  for (const { path, message } of source.refused) problems.error(path, undefined, message)
   // 1. Characters that hide or reverse text, in every file.
-  for (const file of [...Object.values(source.registries), ...source.pages, ...source.captions])
-    checkCharacters(file, problems)
+  for (const file of Object.values(source.registries)) checkCharacters(file, 'yaml', problems)
+  for (const file of source.pages) checkCharacters(file, 'page', problems)
+  for (const file of source.captions) checkCharacters(file, 'captions', problems)
   // 2. Registries.
-  const read = readRegistries(source, problems)
+  const { registries, parsed, located } = readRegistries(source, problems)
   // 3. Pages.
-  const pages = readPages(source, problems)
-  if (!read || problems.errors.length) return undefined
-  const { registries, located } = read
-  checkTabTitles(pages, registries, problems)
+  const { pages, withErrors } = readPages(source, problems)
   checkUniqueRoutes(pages, problems)
+  checkFreeRoutes(pages, problems)
+  if (parsed.site) checkTabTitles(pages, parsed.site, problems)
   const published = pages.filter((p) => !p.frontmatter.draft)
-  const routes = new Set(published.map((p) => p.frontmatter.route))
+  // A page with a mistake in its frontmatter still owns its route: links to
+  // it are not reported as broken on top of its own mistake.
+  const routes = new Set([
+    ...published.map((p) => p.frontmatter.route),
+    ...withErrors.flatMap((p) => p.route ?? []),
+  ])
   // 4. Menus and tiles.
-  checkNavigation(registries, routes, located.navigation, problems)
-  for (const page of published) checkTiles(page, registries, routes, problems)
-  if (problems.errors.length) return undefined
-  return { registries, located, pages: published, routes }
+  if (registries) {
+    checkNavigation(registries, routes, located.navigation!, problems)
+    for (const page of published) checkTiles(page, registries, routes, problems)
+  }
+  return { registries, located, pages: published, withErrors, routes }
 }
 
 /** Step 6: worth a look, never stops the build. */
 export function noticeContent(
-  checked: CheckedSource,
+  checked: CheckedSource & { registries: Registries },
   rendered: readonly RenderedPage[],
   problems: ProblemList
 ) {
   noticePagesInNoMenu(rendered, checked.pages, checked.registries, problems)
-  noticeVideosWithoutCaptions(checked.registries, checked.located.videos, problems)
+  noticeVideosWithoutCaptions(checked.registries, checked.located.videos!, problems)
   noticeTypedFigures(checked.pages, checked.registries, problems)
 }
 
 // ------------------------------------------------------------ 1. characters
 
-/** Bidirectional controls and invisible characters (U+202A–E, U+2066–9, U+200B–F, U+FEFF). */
-const HIDDEN = /[\u202A-\u202E\u2066-\u2069\u200B-\u200F\uFEFF]/g
+/**
+ * Control and format characters (Unicode categories Cc and Cf): invisible
+ * characters that can hide, join or reverse text, such as U+200B zero width
+ * space, U+202E right-to-left override, U+00AD soft hyphen, U+2060 word
+ * joiner, tag characters and ESC. Line ends and (outside page text) tabs
+ * are allowed; so is the zero width joiner inside an emoji (👩‍🚒).
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}]/gu
+const EMOJI_JOINER =
+  /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu
+const NAMES: Record<number, string> = {
+  0x09: 'a tab',
+  0x0d: 'a carriage return',
+  0x1b: 'an escape character',
+  0xad: 'a soft hyphen',
+  0x200b: 'a zero width space',
+  0x200c: 'a zero width non-joiner',
+  0x200d: 'a zero width joiner',
+  0x200e: 'a left-to-right mark',
+  0x200f: 'a right-to-left mark',
+  0x202e: 'a right-to-left override',
+  0x2060: 'a word joiner',
+  0xfeff: 'a zero width no-break space',
+}
 
-function checkCharacters(file: SourceFile, problems: ProblemList) {
-  // A byte-order mark at the very start is how some editors save UTF-8; it is harmless.
-  const text = file.text.replace(/^\uFEFF/, '')
-  text.split('\n').forEach((line, i) => {
+/**
+ * Refuses control and format characters, each named with its line and
+ * column. In page text a tab is refused too: at the start of a line it
+ * would turn the text into a box of code.
+ */
+function checkCharacters(
+  file: SourceFile,
+  kind: 'yaml' | 'page' | 'captions',
+  problems: ProblemList
+) {
+  const lines = file.text.split('\n')
+  // In a page, the frontmatter (between the first two --- lines) is YAML.
+  const bodyFrom = kind === 'page' && lines[0] === '---' ? lines.indexOf('---', 1) + 1 : 0
+  lines.forEach((line, i) => {
+    const joiners = new Set([...line.matchAll(EMOJI_JOINER)].map((m) => m.index))
     for (const match of line.matchAll(HIDDEN)) {
-      const code = match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')
+      const char = match[0]
+      if (char === '\t' && (kind !== 'page' || i < bodyFrom)) continue
+      if (joiners.has(match.index)) continue
+      const code = char.codePointAt(0)!
+      const hex = code.toString(16).toUpperCase().padStart(4, '0')
+      const name = NAMES[code] ?? 'an invisible formatting character'
       problems.error(
         file.path,
         i + 1,
-        `has an invisible character (U+${code}) at column ${match.index + 1}. Characters like this can hide or reverse text; delete it (if you cannot see it, retype the line)`
+        char === '\t'
+          ? `has a tab at column ${match.index + 1}. Use spaces instead: a tab at the start of a line turns the text into a box of code`
+          : `has ${name} (U+${hex}) at column ${match.index + 1}. Characters like this are invisible and can hide or reverse text; delete it (if you cannot see it, retype the line)`
       )
     }
   })
@@ -107,9 +160,15 @@ export type LocatedRegistries = Record<RegistryName, Located>
 function readRegistries(
   source: ContentSource,
   problems: ProblemList
-): { registries: Registries; located: LocatedRegistries } | undefined {
+): {
+  /** Every registry, when all of them are right. */
+  registries?: Registries
+  /** The registries that are right, for checks that need only those. */
+  parsed: Partial<Pick<Registries, 'site'>>
+  located: Partial<LocatedRegistries>
+} {
   const parsed: Partial<Record<string, unknown>> = {}
-  const located: Partial<Record<string, Located>> = {}
+  const located: Partial<Record<RegistryName, Located>> = {}
   for (const name of REGISTRY_NAMES) {
     const file = source.registries[name]
     if (!file) {
@@ -129,7 +188,8 @@ function readRegistries(
       : parseGroup(schema, located[name]!, problems)
     if (value !== undefined) parsed[name] = value
   }
-  if (REGISTRY_NAMES.some((name) => !(name in parsed))) return undefined
+  const site = parsed.site as Registries['site'] | undefined
+  if (REGISTRY_NAMES.some((name) => !(name in parsed))) return { parsed: { site }, located }
   const byId = <T extends { id: string }>(entries: unknown) =>
     new Map((entries as T[]).map((entry) => [entry.id, entry]))
   const registries = {
@@ -142,8 +202,15 @@ function readRegistries(
       a.date.localeCompare(b.date)
     ),
   } as Registries
-  checkRegistryRules(registries, located as LocatedRegistries, source, problems)
-  return { registries, located: located as LocatedRegistries }
+  const all = located as LocatedRegistries
+  const before = problems.errors.length
+  checkRegistryRules(registries, all, problems)
+  checkCaptions(registries, all.videos, source, problems)
+  return {
+    registries: problems.errors.length === before ? registries : undefined,
+    parsed: { site },
+    located,
+  }
 }
 
 /** A registry that is one group of fields (site, fees, navigation, facts). */
@@ -217,11 +284,10 @@ function parseList(
   return ok ? entries : undefined
 }
 
-/** Rules that look at more than one field: fee tiers, the fee ordinance, captions files. */
+/** Rules that look at more than one field: fee tiers, the fee ordinance. */
 function checkRegistryRules(
   registries: Registries,
   located: LocatedRegistries,
-  source: ContentSource,
   problems: ProblemList
 ) {
   const fees = located.fees
@@ -242,29 +308,51 @@ function checkRegistryRules(
         problem: `refers to document "${ordinance}", which is not in content/data/documents.yaml.${didYouMean(ordinance, registries.documents.keys())}`,
       })
     )
-  const videos = located.videos
+}
+
+/**
+ * Captions files are the only content the site publishes as files, so each
+ * must be one a video names, and real WebVTT whose cue text holds only
+ * WebVTT's own tags (lib/content/webvtt.ts).
+ */
+function checkCaptions(
+  registries: Registries,
+  videos: Located,
+  source: ContentSource,
+  problems: ProblemList
+) {
   const captionFiles = new Map(source.captions.map((file) => [file.path.split('/').pop()!, file]))
+  const named = new Set<string>()
   ;[...registries.videos.values()].forEach((video, i) => {
     if (!video.captions) return
-    const file = captionFiles.get(video.captions)
-    const at = videos.lineOf([i, 'captions'])
-    if (!file)
-      problems.error(
-        videos.file,
-        at,
-        entryMessage({
-          entry: video.id,
-          field: 'captions',
-          problem: `names "${video.captions}", but there is no such file in ${source.root}/captions.${didYouMean(video.captions, captionFiles.keys())} Add the WebVTT file there`,
-        })
-      )
-    else if (!/^\uFEFF?WEBVTT(?:[ \t]|\r?\n|$)/.test(file.text))
+    named.add(video.captions)
+    if (captionFiles.has(video.captions)) return
+    problems.error(
+      videos.file,
+      videos.lineOf([i, 'captions']),
+      entryMessage({
+        entry: video.id,
+        field: 'captions',
+        problem: `names "${video.captions}", but there is no such file in ${source.root}/captions.${didYouMean(video.captions, captionFiles.keys())} Add the WebVTT file there`,
+      })
+    )
+  })
+  // A video naming a missing file gets the error (and the nearest name);
+  // the file it most likely meant is not called unused on top of that.
+  const missing = [...named].some((name) => !captionFiles.has(name))
+  for (const [name, file] of captionFiles) {
+    if (!named.has(name)) {
+      if (missing) continue
       problems.error(
         file.path,
-        1,
-        'is not a WebVTT captions file: its first line must be WEBVTT. Export the captions as WebVTT (.vtt)'
+        undefined,
+        `is not used by any video. Name it in the "captions" field of its video in ${videos.file}, or delete it`
       )
-  })
+      continue
+    }
+    for (const { line, message } of webvttProblems(file.text))
+      problems.error(file.path, line, message)
+  }
 }
 
 // ----------------------------------------------------------------- 3. pages
@@ -278,38 +366,53 @@ export type PageFile = {
   lineOf: LocatedYaml['lineOf']
 }
 
-function readPages(source: ContentSource, problems: ProblemList): PageFile[] {
+/** A page whose frontmatter has errors: its text is still checked, and its route is known. */
+export type PageWithErrors = Pick<PageFile, 'file' | 'body' | 'bodyLine'> & { route?: string }
+
+function readPages(
+  source: ContentSource,
+  problems: ProblemList
+): { pages: PageFile[]; withErrors: PageWithErrors[] } {
   const pages: PageFile[] = []
+  const withErrors: PageWithErrors[] = []
   for (const { path: file, text } of source.pages) {
-    const page = problems.catch((): PageFile | undefined => {
-      if (!/^\uFEFF?---\r?\n/.test(text))
+    problems.catch(() => {
+      if (!/^---\n/.test(text))
         fail(
           file,
           1,
           'has no frontmatter. A page starts with a line "---", then its fields (route, title, description, section), then "---"'
         )
-      // gray-matter splits the file; the frontmatter is then parsed again
-      // with line positions so messages point at the line to fix.
+      // gray-matter only splits the file; the frontmatter is parsed with the
+      // same YAML parser as the registries, keeping lines for the messages.
       const split = matter(text, { engines: { yaml: () => ({}) } })
-      // gray-matter keeps the newline after the opening `---`, so YAML line n is file line n.
-      const yaml = parseYamlWithLines(split.matter, file, split.matter.startsWith('\n') ? 0 : 1)
-      const result = pageSchema.safeParse(yaml.data ?? {})
-      if (!result.success) {
-        for (const { path, at, message } of describeIssues(result.error.issues, yaml.data)) {
-          problems.error(
-            file,
-            yaml.lineOf(at) ?? 1,
-            entryMessage({ field: path.length ? fieldName(path) : undefined, problem: message })
-          )
-        }
-        return undefined
-      }
       const bodyLine = text.slice(0, text.length - split.content.length).split('\n').length - 1
-      return { file, frontmatter: result.data, body: split.content, bodyLine, lineOf: yaml.lineOf }
+      const body = { file, body: split.content, bodyLine }
+      // gray-matter keeps the newline after the opening `---`, so YAML line n is file line n.
+      const yaml = problems.catch(() =>
+        parseYamlWithLines(split.matter, file, split.matter.startsWith('\n') ? 0 : 1)
+      )
+      if (!yaml) {
+        withErrors.push(body)
+        return
+      }
+      const result = pageSchema.safeParse(yaml.data ?? {})
+      if (result.success) {
+        pages.push({ ...body, frontmatter: result.data, lineOf: yaml.lineOf })
+        return
+      }
+      for (const { path, at, message } of describeIssues(result.error.issues, yaml.data)) {
+        problems.error(
+          file,
+          yaml.lineOf(at) ?? 1,
+          entryMessage({ field: path.length ? fieldName(path) : undefined, problem: message })
+        )
+      }
+      const route = routeSchema.safeParse((yaml.data as { route?: unknown } | null)?.route)
+      withErrors.push({ ...body, route: route.success ? route.data : undefined })
     })
-    if (page) pages.push(page)
   }
-  return pages
+  return { pages, withErrors }
 }
 
 /** Two pages cannot share a route: both files are named, each with its line. */
@@ -332,10 +435,47 @@ function checkUniqueRoutes(pages: PageFile[], problems: ProblemList) {
   }
 }
 
+/**
+ * Paths the site or its hosts use themselves, and why. A page there would
+ * be hidden by them, or would hide them.
+ */
+const TAKEN_ROUTES: Record<string, string> = {
+  '/admin': 'the site editor',
+  '/api': "the site editor's sign-in service",
+  '/captions': 'the captions files of the videos',
+  '/pagefind': 'the search index',
+  '/search': 'the search page',
+  '/404': 'the page people see when an address is wrong',
+  '/index': 'the home page',
+  '/sitemap': 'the list of pages for search engines',
+  '/robots': 'the rules for search engines',
+  '/feed': 'the news feed',
+  '/functions': "the host's own programs",
+  // Paths starting with _ or . (/_headers, /_next, /.well-known) cannot be
+  // routes at all: a route has lower-case letters, digits and hyphens only.
+}
+
+/**
+ * A page may not take a path the site or a host uses. The search page
+ * itself (the page with the `@search` line) is the one page on /search.
+ */
+function checkFreeRoutes(pages: PageFile[], problems: ProblemList) {
+  for (const { file, frontmatter, body, lineOf } of pages) {
+    const route = frontmatter.route
+    const owner = TAKEN_ROUTES[route]
+    if (!owner || (route === '/search' && /^@search[ \t]*$/m.test(body))) continue
+    problems.error(
+      file,
+      lineOf(['route']),
+      `field "route" is "${route}", which is kept for ${owner}. Choose another route`
+    )
+  }
+}
+
 /** Every browser tab title ends with the site name and fits: shorten the page part if not. */
-function checkTabTitles(pages: PageFile[], registries: Registries, problems: ProblemList) {
+function checkTabTitles(pages: PageFile[], site: Site, problems: ProblemList) {
   for (const { file, frontmatter, lineOf } of pages) {
-    const title = tabTitle(frontmatter, registries.site)
+    const title = tabTitle(frontmatter, site)
     if (title.length <= MAX_TITLE) continue
     const room = MAX_TITLE - (title.length - (frontmatter.shortTitle ?? frontmatter.title).length)
     const field = frontmatter.shortTitle ? 'shortTitle' : 'title'

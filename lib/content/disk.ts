@@ -1,12 +1,21 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs'
 import { join, relative } from 'node:path'
 import { contentOrThrow, type SiteContent } from '#lib/content/index.ts'
 import {
+  CAPTIONS_FILE,
+  PAGE_FILE,
   REGISTRY_NAMES,
   type ContentSource,
+  type RefusedFile,
   type RegistryName,
   type SourceFile,
 } from '#lib/content/source.ts'
+
+// Reading content/ from disk. Only files of the kinds the site knows are
+// read, and each is read as UTF-8 text; anything else in the folder is
+// listed as refused, with the reason, and the content check reports it as
+// an error (a content pull request is untrusted input: nothing it adds may
+// reach the site unless it is checked). Links (symlinks) are never followed.
 
 /**
  * Where staff edit content: pages in content/pages, registries in
@@ -21,30 +30,144 @@ export function displayPath(file: string): string {
   return rel.startsWith('..') ? file : rel
 }
 
-function read(file: string): SourceFile {
-  return { path: displayPath(file), text: readFileSync(file, 'utf8') }
-}
+/** Files computers leave behind (Finder, Explorer): never read, never published. */
+const SYSTEM_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini'])
+/** An empty file that keeps an empty folder in git. */
+const KEEP_FILE = '.gitkeep'
 
-function filesIn(dir: string, extension: string): SourceFile[] {
-  if (!existsSync(dir)) return []
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** No content file needs more; a larger one would only slow every check. */
+export const MAX_FILE_BYTES = 1_000_000
+
+type Entry = { name: string; path: string; stat: Stats }
+
+/** Reads one content folder: its entries, or a refusal when it is a link or not a folder. */
+function entriesOf(dir: string, refused: RefusedFile[]): Entry[] | undefined {
+  let stat: Stats
+  try {
+    stat = lstatSync(dir)
+  } catch {
+    return undefined
+  }
+  if (stat.isSymbolicLink()) {
+    refused.push({ path: displayPath(dir), message: LINK })
+    return undefined
+  }
+  if (!stat.isDirectory()) {
+    refused.push({ path: displayPath(dir), message: 'should be a folder, but it is a file' })
+    return undefined
+  }
   return readdirSync(dir)
-    .filter((name) => name.endsWith(extension))
     .sort()
-    .map((name) => read(join(dir, name)))
+    .filter((name) => !SYSTEM_FILES.has(name))
+    .map((name) => ({ name, path: join(dir, name), stat: lstatSync(join(dir, name)) }))
 }
 
-/** Reads every content file as text; nothing is checked here. */
-export function readContentSource(contentDir: string = CONTENT_DIR): ContentSource {
+const LINK =
+  'is a link to another file or folder (a symlink). The site never follows links in content/: put the file itself here'
+
+/** A file as text: UTF-8, line ends made LF, a byte-order mark dropped. */
+function readText(entry: Entry, refused: RefusedFile[]): SourceFile | undefined {
+  const path = displayPath(entry.path)
+  if (entry.stat.size > MAX_FILE_BYTES) {
+    refused.push({
+      path,
+      message: `is ${(entry.stat.size / 1e6).toFixed(1)} MB; a content file may be at most ${MAX_FILE_BYTES / 1e6} MB. Split it, or link to a large document instead of copying it in`,
+    })
+    return undefined
+  }
+  let text: string
+  try {
+    text = utf8.decode(readFileSync(entry.path))
+  } catch {
+    refused.push({
+      path,
+      message:
+        'is not saved as UTF-8 text, so some letters would come out wrong. Save it again as UTF-8 (in most editors: Save As, then Encoding: UTF-8)',
+    })
+    return undefined
+  }
+  return { path, text: text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n') }
+}
+
+/** Why an entry of a content folder cannot be used, or undefined when it can. */
+function refusal(entry: Entry, kind: 'page' | 'captions'): string | undefined {
+  if (entry.stat.isSymbolicLink()) return LINK
+  if (entry.stat.isDirectory())
+    return `is a folder; content/${kind === 'page' ? 'pages' : 'captions'} holds files only. Move what is inside it up one level, or delete it`
+  if (!entry.stat.isFile()) return 'is not a plain file'
+  const pattern = kind === 'page' ? PAGE_FILE : CAPTIONS_FILE
+  if (pattern.test(entry.name)) return undefined
+  const ending = kind === 'page' ? '.md' : '.vtt'
+  if (entry.name.startsWith('.'))
+    return `starts with a dot, so it would be hidden. Name it with lower-case words joined by hyphens, ending in ${ending}`
+  if (entry.name.toLowerCase().endsWith(ending))
+    return `has a name the site cannot use. Name it with lower-case letters, digits and hyphens only, ending in ${ending} (for example ${kind === 'page' ? 'fire-safety-tips.md' : 'fire-is-fast.vtt'})`
+  return kind === 'page'
+    ? 'is not a page file: pages are Markdown files ending in .md. Move it out of content/pages'
+    : 'is not a captions file: captions are WebVTT files ending in .vtt. Move it out of content/captions'
+}
+
+function readFolder(dir: string, kind: 'page' | 'captions', refused: RefusedFile[]): SourceFile[] {
+  const files: SourceFile[] = []
+  for (const entry of entriesOf(dir, refused) ?? []) {
+    if (entry.name === KEEP_FILE && entry.stat.isFile() && entry.stat.size === 0) continue
+    const why = refusal(entry, kind)
+    if (why) refused.push({ path: displayPath(entry.path), message: why })
+    else {
+      const file = readText(entry, refused)
+      if (file) files.push(file)
+    }
+  }
+  return files
+}
+
+/** The registry files in content/data, and anything else there, refused. */
+function readRegistryFiles(
+  dir: string,
+  refused: RefusedFile[]
+): Partial<Record<RegistryName, SourceFile>> {
   const registries: Partial<Record<RegistryName, SourceFile>> = {}
-  for (const name of REGISTRY_NAMES) {
-    const file = join(contentDir, 'data', `${name}.yaml`)
-    if (existsSync(file)) registries[name] = read(file)
+  const known = new Set<string>(REGISTRY_NAMES.map((name) => `${name}.yaml`))
+  for (const entry of entriesOf(dir, refused) ?? []) {
+    const path = displayPath(entry.path)
+    if (entry.stat.isSymbolicLink()) refused.push({ path, message: LINK })
+    else if (known.has(entry.name) && entry.stat.isFile()) {
+      const file = readText(entry, refused)
+      if (file) registries[entry.name.replace(/\.yaml$/, '') as RegistryName] = file
+    } else if (!(entry.name === KEEP_FILE && entry.stat.isFile()))
+      refused.push({
+        path,
+        message: `is not one of the site's registry files (${[...known].join(', ')}). The site would never read it: move it out of content/data, or put what it holds in one of those files`,
+      })
+  }
+  return registries
+}
+
+/** What may stand at the top of the content folder. */
+const TOP_LEVEL = new Set(['pages', 'data', 'captions', 'README.md'])
+
+/** Reads every content file as text; nothing is checked here but what each file is. */
+export function readContentSource(contentDir: string = CONTENT_DIR): ContentSource {
+  const refused: RefusedFile[] = []
+  for (const entry of entriesOf(contentDir, refused) ?? []) {
+    // The three folders are read (and refused if they are links) below.
+    if (TOP_LEVEL.has(entry.name) && entry.name !== 'README.md') continue
+    if (entry.stat.isSymbolicLink()) refused.push({ path: displayPath(entry.path), message: LINK })
+    else if (!TOP_LEVEL.has(entry.name))
+      refused.push({
+        path: displayPath(entry.path),
+        message:
+          'is not something the site uses. content/ holds pages/, data/, captions/ and the guide README.md: move it into one of those folders, or delete it',
+      })
   }
   return {
     root: displayPath(contentDir),
-    pages: filesIn(join(contentDir, 'pages'), '.md'),
-    registries,
-    captions: filesIn(join(contentDir, 'captions'), '.vtt'),
+    pages: readFolder(join(contentDir, 'pages'), 'page', refused),
+    registries: readRegistryFiles(join(contentDir, 'data'), refused),
+    captions: readFolder(join(contentDir, 'captions'), 'captions', refused),
+    refused,
   }
 }
 

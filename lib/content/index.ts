@@ -42,13 +42,13 @@ export type ContentCheck = {
 export function checkContent(source: ContentSource): ContentCheck {
   const problems = new ProblemList()
   const checked = checkSource(source, problems)
-  if (!checked) return { problems: problems.items }
   const { pages, alerts } = renderContent(checked, problems)
-  if (problems.errors.length) return { problems: problems.items }
-  noticeContent(checked, pages, problems)
+  const { registries } = checked
+  if (!registries || problems.errors.length) return { problems: problems.items }
+  noticeContent({ ...checked, registries }, pages, problems)
   return {
     content: {
-      registries: checked.registries,
+      registries,
       alerts,
       pages,
       byRoute: new Map(pages.map((p) => [p.route, p])),

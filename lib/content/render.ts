@@ -26,7 +26,11 @@ export type Rendered = {
   alerts: RenderedAlert[]
 }
 
-/** Renders every published page, transcript and alert message; problems go to `problems`. */
+/**
+ * Renders every published page, transcript and alert message; problems go to
+ * `problems`. When a registry has errors, the pages' text is still checked
+ * for everything that needs no registry, and nothing is returned.
+ */
 export function renderContent(checked: CheckedSource, problems: ProblemList): Rendered {
   const { registries, located, pages: published, routes } = checked
   const index: IndexedPage[] = published.map(({ frontmatter: f }) => ({
@@ -35,7 +39,7 @@ export function renderContent(checked: CheckedSource, problems: ProblemList): Re
     description: f.description,
     section: f.section,
   }))
-  const gaps = captionGaps(registries, published)
+  const gaps = registries ? captionGaps(registries, published) : []
   const context = (file: string, lineOffset: number): MarkdownContext => ({
     file,
     lineOffset,
@@ -44,8 +48,10 @@ export function renderContent(checked: CheckedSource, problems: ProblemList): Re
     pages: index,
     captionGaps: gaps,
   })
-  const transcripts = renderTranscripts(registries, located.videos, context, problems)
-  const alerts = renderAlerts(registries, located.alerts, context, problems)
+  const transcripts = registries
+    ? renderTranscripts(registries, located.videos!, context, problems)
+    : undefined
+  const alerts = registries ? renderAlerts(registries, located.alerts!, context, problems) : []
   const pages: RenderedPage[] = []
   for (const { file, frontmatter, body, bodyLine } of published) {
     const blocks = problems.catch(() =>
@@ -55,8 +61,13 @@ export function renderContent(checked: CheckedSource, problems: ProblemList): Re
         transcripts,
       })
     )
-    if (blocks) pages.push({ ...frontmatter, file, blocks })
+    if (blocks && registries) pages.push({ ...frontmatter, file, blocks })
   }
+  // The text of a page whose frontmatter has errors is checked all the same.
+  for (const { file, body, bodyLine } of checked.withErrors)
+    problems.catch(() =>
+      renderMarkdown(body, { ...context(file, bodyLine), registries: undefined })
+    )
   pages.sort((a, b) => a.route.localeCompare(b.route))
   return { pages, alerts }
 }

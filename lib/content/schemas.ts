@@ -21,10 +21,32 @@ export const idSchema = z
   .string()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'should be an id such as budget-2019 (lower case, hyphens)')
 
+/**
+ * A plain https address: no user name or password before the site's name
+ * (https://a@evil.example/ goes to evil.example), and a name with a dot.
+ */
+export function isPlainHttpsAddress(value: string): boolean {
+  if (!URL.canParse(value)) return false
+  const url = new URL(value)
+  return (
+    url.protocol === 'https:' &&
+    url.username === '' &&
+    url.password === '' &&
+    /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(url.hostname)
+  )
+}
+
 /** Every address the site sends people to must be https. */
 export const httpsUrlSchema = z
   .string()
-  .regex(/^https:\/\/[^\s/$.?#][^\s]*$/, 'should be a web address that starts with https://')
+  .regex(/^https:\/\/[^\s/$.?#][^\s]*$/, {
+    message: 'should be a web address that starts with https://',
+    abort: true,
+  })
+  .refine(
+    isPlainHttpsAddress,
+    'should be a plain web address such as https://www.example.org/page: a site name with a dot, and no user name, password or "@" before it'
+  )
 
 /** A calendar day written YYYY-MM-DD (quoted in YAML). */
 export const isoDaySchema = z.iso.date()

@@ -23,6 +23,14 @@ export type SourceFile = {
   text: string
 }
 
+/** A file in the content folder that the site cannot use, and why (an error of the check). */
+export type RefusedFile = { path: string; message: string }
+
+/** The name of a page file in content/pages: lower-case words joined by hyphens, .md. */
+export const PAGE_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.md$/
+/** The name of a captions file in content/captions: lower-case words joined by hyphens, .vtt. */
+export const CAPTIONS_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.vtt$/
+
 export type ContentSource = {
   /** The content folder as staff see it: content */
   root: string
@@ -32,6 +40,8 @@ export type ContentSource = {
   registries: Partial<Record<RegistryName, SourceFile>>
   /** content/captions/*.vtt: captions files the videos may name. */
   captions: SourceFile[]
+  /** Everything else found in the content folder: each is an error. */
+  refused: RefusedFile[]
 }
 
 /** The path of a registry file within a content folder shown as `contentPath`. */

@@ -1,4 +1,4 @@
-import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml'
+import { isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml'
 import { fail } from '#lib/content/problems.ts'
 
 /** YAML text parsed so that a field path can be traced back to its line. */
@@ -18,8 +18,22 @@ const YAML_HINTS: Record<string, string> = {
   TAB_AS_INDENT: 'a line is indented with a tab. Use spaces (two per level).',
   DUPLICATE_KEY: 'the same field appears twice in one entry. Keep one of them.',
   MISSING_CHAR: 'a quote or a bracket is opened but not closed, on this line or a line above it.',
+  BAD_INDENT: `a line is not indented like the lines around it. ${CHECK}`,
   BLOCK_AS_IMPLICIT_KEY: `a line is not indented like the lines around it, or some text contains a colon followed by a space. ${CHECK}`,
   MULTILINE_IMPLICIT_KEY: `a line is not indented like the lines around it. ${CHECK}`,
+}
+
+/**
+ * The likely cause of a YAML mistake at line `line` (1-based). A missing
+ * character is often a line indented one space off, which the line itself shows.
+ */
+function hint(code: string, text: string, line: number): string {
+  const source = text.split('\n')[line - 1] ?? ''
+  const indent = /^ */.exec(source)![0].length
+  const quotes = (source.match(/"/g) ?? []).length % 2 === 1
+  if (code === 'MISSING_CHAR' && !quotes && indent % 2 === 1)
+    return `this line starts with ${indent} spaces, an odd number: it is indented one space too few or too many. Lines at the same level start with the same number of spaces (two per level).`
+  return YAML_HINTS[code] ?? CHECK
 }
 
 /**
@@ -30,11 +44,38 @@ const YAML_HINTS: Record<string, string> = {
 export function parseYamlWithLines(text: string, file: string, lineOffset = 0): LocatedYaml {
   const lineCounter = new LineCounter()
   const doc: Document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true })
+  const lineAt = (offset: number) => lineCounter.linePos(offset).line + lineOffset
   const firstError = doc.errors[0]
   if (firstError) {
-    const line = (firstError.linePos?.[0]?.line ?? 0) + lineOffset || undefined
-    fail(file, line, `is not valid YAML: ${YAML_HINTS[firstError.code] ?? CHECK}`)
+    const at = firstError.linePos?.[0]?.line ?? 0
+    fail(
+      file,
+      at + lineOffset || undefined,
+      `is not valid YAML: ${hint(firstError.code, text, at)}`
+    )
   }
+  // Aliases (*name) repeat another value: staff never need them, and a few
+  // lines of them can grow into millions of values.
+  let alias: { source: string; line: number } | undefined
+  visit(doc, {
+    Alias(_, node) {
+      alias = { source: node.source, line: lineAt(node.range?.[0] ?? 0) }
+      return visit.BREAK
+    },
+  })
+  if (alias)
+    fail(
+      file,
+      alias.line,
+      `uses a YAML alias (*${alias.source}), which repeats a value written elsewhere. Write the value out in full here`
+    )
+  const tag = doc.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED')
+  if (tag)
+    fail(
+      file,
+      (tag.linePos?.[0]?.line ?? 0) + lineOffset || undefined,
+      'uses a YAML tag (a word starting with "!"). Remove it: values are plain text, numbers, true or false'
+    )
   const lineOf = (path: readonly PropertyKey[]): number | undefined => {
     let node: unknown = doc.contents
     let lastRange: Ranged['range']

@@ -35,6 +35,7 @@ const source = (() => {
     root: 'content',
     pages: read.pages.map(rename),
     captions: read.captions.map(rename),
+    refused: [],
     registries: Object.fromEntries(
       Object.entries(read.registries).map(([name, file]) => [name, rename(file)])
     ),

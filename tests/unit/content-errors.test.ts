@@ -347,10 +347,10 @@ describe('content that could hide or spoof text', () => {
     edit(dir, 'data/links.yaml', 'label: NFPA tips', 'label: NFPA\u200B tips')
     expect(errorsIn(dir)).toEqual([
       expect.stringMatching(
-        /data\/links\.yaml:2: has an invisible character \(U\+200B\) at column 14/
+        /data\/links\.yaml:2: has a zero width space \(U\+200B\) at column 14\. Characters like this are invisible/
       ),
       expect.stringMatching(
-        /pages\/fees\.md:3: has an invisible character \(U\+202E\) at column 10/
+        /pages\/fees\.md:3: has a right-to-left override \(U\+202E\) at column 10/
       ),
     ])
   })

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { copyFileSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { inlineStylesheets } from '#tools/export/inline-css.ts'
 import { buildSearchIndex } from '#tools/export/search-index.ts'
@@ -23,11 +23,7 @@ export async function finishExport(
   const stripped = stripRuntime(dir)
   const strippedIn = seconds(started)
   const inlined = inlineStylesheets(dir)
-  const captions = join(contentDir, 'captions')
-  if (existsSync(captions)) {
-    mkdirSync(join(dir, CAPTIONS_PATH), { recursive: true })
-    cpSync(captions, join(dir, CAPTIONS_PATH), { recursive: true })
-  }
+  const captions = copyCaptions(dir, content, contentDir)
   started = performance.now()
   const indexed = await buildSearchIndex(dir, content)
   const indexedIn = seconds(started)
@@ -43,7 +39,25 @@ export async function finishExport(
         `${stripped.preloadsRemoved} script preloads; deleted ${stripped.filesDeleted} framework files in ${strippedIn}`,
       `the stylesheet is inlined in ${inlined.pages} pages (${inlined.hashes.length} hash in the policy)`,
       `search index of ${indexed.pages} pages and ${indexed.documents} documents in ${indexedIn}`,
+      `${captions} captions files, each named by a video`,
       'wrote _headers for the host',
     ],
   }
+}
+
+/**
+ * Copies exactly the captions files the videos name (the content check has
+ * read each as WebVTT), and nothing else from content/captions. Returns how many.
+ */
+function copyCaptions(dir: string, content: SiteContent, contentDir: string): number {
+  const names = [...content.registries.videos.values()].flatMap((v) => v.captions ?? [])
+  const target = join(dir, CAPTIONS_PATH)
+  for (const name of new Set(names)) {
+    const source = join(contentDir, 'captions', name)
+    // Checked already; a file swapped for a link since then is still refused.
+    if (!lstatSync(source).isFile()) throw new Error(`${source} is not a plain file`)
+    mkdirSync(target, { recursive: true })
+    copyFileSync(source, join(target, name))
+  }
+  return new Set(names).size
 }

@@ -1,5 +1,5 @@
 import type { CaptionGap, IndexedPage } from '#lib/content/blocks.ts'
-import { fail } from '#lib/content/problems.ts'
+import { ContentError, fail, type ContentProblem } from '#lib/content/problems.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { PageFrontmatter } from '#lib/content/schemas.ts'
 import type { Positioned } from '#lib/content/markdown/tree.ts'
@@ -12,7 +12,12 @@ export type MarkdownContext = {
   lineOffset: number
   /** Every route the site publishes. */
   routes: ReadonlySet<string>
-  registries: Registries
+  /**
+   * The checked registries. Absent when a registry has errors (those are
+   * reported on their own): the text is then checked for everything that
+   * does not need a registry, and references to registries are skipped.
+   */
+  registries?: Registries
   /** Every published page, for `@page-index`. */
   pages: readonly IndexedPage[]
   /** The page's tile groups, for `@tiles`. */
@@ -23,6 +28,9 @@ export type MarkdownContext = {
   transcripts?: ReadonlyMap<string, string>
 }
 
+/** A context whose registries are there: what `@` lines and tokens need. */
+export type FullContext = MarkdownContext & { registries: Registries }
+
 /** Stops rendering with a message at the node's line in the file. */
 export function failAt(ctx: MarkdownContext, node: Positioned, message: string): never {
   return fail(
@@ -30,4 +38,19 @@ export function failAt(ctx: MarkdownContext, node: Positioned, message: string):
     node?.position ? node.position.start.line + ctx.lineOffset : undefined,
     message
   )
+}
+
+/**
+ * Runs one node's step of the pipeline; a mistake it finds is noted in
+ * `noted` and the other nodes are still checked, so one round shows every
+ * mistake in the text.
+ */
+export function noting<T>(noted: ContentProblem[], step: () => T): T | undefined {
+  try {
+    return step()
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error
+    noted.push(...error.problems)
+    return undefined
+  }
 }

@@ -1,6 +1,6 @@
 import type { Paragraph } from 'mdast'
 import { diagramIds, type Block, type DiagramId, type ResolvedTile } from '#lib/content/blocks.ts'
-import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import { failAt, type FullContext } from '#lib/content/markdown/context.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import { documentKinds, type DocumentEntry, type Tile } from '#lib/content/schemas.ts'
 import { documentCue, linkCue } from '#lib/labels.ts'
@@ -42,7 +42,7 @@ export function directiveBlock(
   name: string,
   args: string[],
   node: Paragraph,
-  ctx: MarkdownContext,
+  ctx: FullContext,
   headingLevel: 2 | 3 | 4
 ): Block {
   const { registries } = ctx
@@ -153,7 +153,7 @@ export function directiveBlock(
 }
 
 /** A tile's target looked up: a page, an outside link or a document (checked by the content check). */
-function resolveTile(tile: Tile, ctx: MarkdownContext): ResolvedTile {
+function resolveTile(tile: Tile, ctx: FullContext): ResolvedTile {
   const base = { label: tile.label, description: tile.description }
   if ('route' in tile) return { ...base, href: routeHref(tile.route), newTab: tile.newTab }
   if ('link' in tile) {

@@ -1,5 +1,6 @@
 import type { Root } from 'mdast'
-import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import { failAt, noting, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import type { ContentProblem } from '#lib/content/problems.ts'
 import { plainText, walk } from '#lib/content/markdown/tree.ts'
 
 /** A heading's anchor: lower case, words joined by hyphens, tokens left out. */
@@ -42,7 +43,11 @@ export class Slugger {
  * Sets the id of every heading, and refuses a heading used twice in one
  * page: a link to it could only ever reach the first one.
  */
-export function assignHeadingIds(tree: Root, ctx: MarkdownContext): Slugger {
+export function assignHeadingIds(
+  tree: Root,
+  ctx: MarkdownContext,
+  noted: ContentProblem[]
+): Slugger {
   const slugger = new Slugger()
   const first = new Map<string, { text: string; line?: number }>()
   walk(tree, (node) => {
@@ -52,12 +57,14 @@ export function assignHeadingIds(tree: Root, ctx: MarkdownContext): Slugger {
     const earlier = first.get(base)
     if (earlier) {
       const where = earlier.line ? ` on line ${earlier.line + ctx.lineOffset}` : ''
-      failAt(
-        ctx,
-        node,
-        earlier.text === text
-          ? `the heading "${text}" is already used${where} of this page. Give each heading its own words, so each has its own link.`
-          : `the heading "${text}" would get the same link (#${base}) as the heading "${earlier.text}"${where}. Give each heading its own words.`
+      noting(noted, () =>
+        failAt(
+          ctx,
+          node,
+          earlier.text === text
+            ? `the heading "${text}" is already used${where} of this page. Give each heading its own words, so each has its own link.`
+            : `the heading "${text}" would get the same link (#${base}) as the heading "${earlier.text}"${where}. Give each heading its own words.`
+        )
       )
     }
     first.set(base, { text, line: node.position?.start.line })

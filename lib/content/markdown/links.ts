@@ -1,5 +1,6 @@
 import type { Link } from 'mdast'
-import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import { failAt, noting, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import type { ContentProblem } from '#lib/content/problems.ts'
 import type { Slugger } from '#lib/content/markdown/headings.ts'
 import { TOP_ANCHOR, USER_CONTENT_PREFIX } from '#lib/content/markdown/processor.ts'
 import { didYouMean } from '#lib/content/messages.ts'
@@ -28,7 +29,9 @@ export function resolveLink(link: Link, ctx: MarkdownContext): boolean {
   }
   const scheme = /^([a-z]+):(.*)$/.exec(url)
   const [kind, id] = scheme ? [scheme[1], scheme[2]!] : [undefined, '']
-  const { documents, links, videos } = ctx.registries
+  // Without registries (one has errors), links to their entries wait for the next check.
+  if (!ctx.registries && (kind === 'doc' || kind === 'link' || kind === 'video')) return false
+  const { documents, links, videos } = ctx.registries!
   const unknown = (what: string, file: string, known: Iterable<string>): never =>
     failAt(
       ctx,
@@ -83,18 +86,25 @@ function appendCue(link: Link, cue: string, language: string) {
 }
 
 /** Checks in-page links against the page's headings and points them at the heading ids. */
-export function resolveAnchors(anchors: Link[], headings: Slugger, ctx: MarkdownContext) {
-  for (const link of anchors) {
-    const anchor = link.url.slice(1)
-    if (anchor === TOP_ANCHOR) continue
-    if (!headings.has(anchor)) {
-      const known = headings.all()
-      failAt(
-        ctx,
-        link,
-        `links to "#${anchor}", but no heading on this page has that link.${didYouMean(anchor, known)} Headings on this page: ${known.map((s) => '#' + s).join(', ') || 'none'}`
-      )
-    }
-    link.url = `#${USER_CONTENT_PREFIX}${anchor}`
+export function resolveAnchors(
+  anchors: Link[],
+  headings: Slugger,
+  ctx: MarkdownContext,
+  noted: ContentProblem[]
+) {
+  for (const link of anchors) noting(noted, () => resolveAnchor(link, headings, ctx))
+}
+
+function resolveAnchor(link: Link, headings: Slugger, ctx: MarkdownContext) {
+  const anchor = link.url.slice(1)
+  if (anchor === TOP_ANCHOR) return
+  if (!headings.has(anchor)) {
+    const known = headings.all()
+    failAt(
+      ctx,
+      link,
+      `links to "#${anchor}", but no heading on this page has that link.${didYouMean(anchor, known)} Headings on this page: ${known.map((s) => '#' + s).join(', ') || 'none'}`
+    )
   }
+  link.url = `#${USER_CONTENT_PREFIX}${anchor}`
 }

@@ -1,5 +1,6 @@
 import type { PhrasingContent, Root, Text } from 'mdast'
-import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import { failAt, noting, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import type { ContentProblem } from '#lib/content/problems.ts'
 import { walkParents } from '#lib/content/markdown/tree.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import { formatDate } from '#lib/dates.ts'
@@ -12,7 +13,7 @@ const TOKEN_KINDS = ['fee', 'tier', 'card-fee', 'fact', 'site']
 const SITE_TOKENS = ['name', 'organization', 'phone', 'email', 'address', 'hours']
 
 /** Replaces {{fee:standard}}, {{fact:co-alarm-life}}, {{site:email}}... in the text. */
-export function replaceTokens(tree: Root, ctx: MarkdownContext) {
+export function replaceTokens(tree: Root, ctx: MarkdownContext, noted: ContentProblem[]) {
   walkParents(tree, (parent) => {
     const children = parent.children as PhrasingContent[]
     const out: PhrasingContent[] = []
@@ -25,19 +26,21 @@ export function replaceTokens(tree: Root, ctx: MarkdownContext) {
       changed = true
       // Text around and between tokens must hold no stray braces.
       const plain = (value: string) => {
-        if (value.includes('{{') || value.includes('}}')) {
-          failAt(
-            ctx,
-            child,
-            'has a "{{" or "}}" that is not a complete token. A token looks like {{fee:standard}}: two braces, a kind, a colon, an id, two braces'
+        if (value.includes('{{') || value.includes('}}'))
+          noting(noted, () =>
+            failAt(
+              ctx,
+              child,
+              'has a "{{" or "}}" that is not a complete token. A token looks like {{fee:standard}}: two braces, a kind, a colon, an id, two braces'
+            )
           )
-        }
         if (value) out.push({ type: 'text', value })
       }
       let last = 0
       for (const match of child.value.matchAll(TOKEN)) {
         plain(child.value.slice(last, match.index))
-        out.push(tokenValue(match[1]!, match[2]!, child, ctx))
+        const value = noting(noted, () => tokenValue(match[1]!, match[2]!, child, ctx))
+        out.push(value ?? { type: 'text', value: match[0] })
         last = match.index + match[0].length
       }
       plain(child.value.slice(last))
@@ -47,8 +50,17 @@ export function replaceTokens(tree: Root, ctx: MarkdownContext) {
 }
 
 function tokenValue(kind: string, id: string, node: Text, ctx: MarkdownContext): PhrasingContent {
-  const { fees, facts, site } = ctx.registries
   const text = (value: string): Text => ({ type: 'text', value })
+  // Without registries (one has errors), only the kind of token is checked.
+  if (!ctx.registries) {
+    if (TOKEN_KINDS.includes(kind)) return text(`{{${kind}:${id}}}`)
+    return failAt(
+      ctx,
+      node,
+      `has an unknown kind of token "${kind}"; use ${TOKEN_KINDS.join(', ')}.${didYouMean(kind, TOKEN_KINDS)}`
+    )
+  }
+  const { fees, facts, site } = ctx.registries
   const unknown = (file: string, known: Iterable<string>): never =>
     failAt(
       ctx,

@@ -1,0 +1,78 @@
+import webvtt from 'webvtt-parser'
+
+// Captions files are checked with the W3C's WebVTT parser and validator
+// (webvtt-parser, the one behind the live validator) for their structure and
+// timings, and here for their cue text, which may hold only WebVTT's own
+// tags and escapes. Everything is put in plain words, with its line.
+
+export type CaptionsProblem = { line?: number; message: string }
+
+const TAGS = ['b', 'i', 'u', 'c', 'v', 'lang', 'ruby', 'rt']
+const TAG_LIST = '<b>, <i>, <u>, <c>, <v>, <lang>, <ruby> and <rt>'
+/** A tag WebVTT knows, with its classes and annotation, or a cue timestamp. */
+const WEBVTT_TAG = new RegExp(
+  `^<(?:/?(?:${TAGS.join('|')})(?:\\.[^\\s.>]+)*(?:[ \\t][^>]*)?|\\d{2,}:\\d{2}:\\d{2}\\.\\d{3}|\\d{2}:\\d{2}\\.\\d{3})>$`
+)
+const ESCAPE = /^&(?:amp|lt|gt|lrm|rlm|nbsp);/
+
+/** The cue text lines of a WebVTT file: the lines after a timing, up to a blank line. */
+function cueTextLines(lines: string[]): { text: string; line: number }[] {
+  const found: { text: string; line: number }[] = []
+  let inCue = false
+  lines.forEach((text, i) => {
+    if (text.trim() === '') inCue = false
+    else if (inCue) found.push({ text, line: i + 1 })
+    else if (text.includes('-->')) inCue = true
+  })
+  return found
+}
+
+/** What is wrong with a WebVTT file, in plain words, each with its line. */
+export function webvttProblems(text: string): CaptionsProblem[] {
+  const lines = text.split('\n')
+  const parsed = new webvtt.WebVTTParser().parse(text, 'subtitles')
+  if (parsed.errors.some((e) => e.message.startsWith('No valid signature')))
+    // Nothing after a wrong first line is worth reading as WebVTT.
+    return [
+      {
+        line: 1,
+        message:
+          'is not a WebVTT captions file: its first line must be WEBVTT. Export the captions as WebVTT (.vtt)',
+      },
+    ]
+  const problems: CaptionsProblem[] = []
+  for (const { message, line } of parsed.errors) {
+    // Cue text is checked below, line by line.
+    if (/tag|annotation|<v>|escape/i.test(message)) continue
+    problems.push(
+      /timestamp|separator|digits|seconds|minutes|Milliseconds/i.test(message)
+        ? {
+            line,
+            message: `has a cue timing that is not right: ${message} Timings look like 00:00:01.000 --> 00:00:04.000`,
+          }
+        : { line, message: `is not valid WebVTT here: ${message}` }
+    )
+  }
+  for (const { text: cue, line } of cueTextLines(lines)) {
+    for (const [tag] of cue.matchAll(/<[^>]*>?/g)) {
+      if (!WEBVTT_TAG.test(tag))
+        problems.push({
+          line,
+          message: `has markup that captions cannot use (${JSON.stringify(tag)}). Captions text may use only WebVTT's own tags: ${TAG_LIST}`,
+        })
+    }
+    for (const match of cue.matchAll(/&/g)) {
+      if (!ESCAPE.test(cue.slice(match.index)))
+        problems.push({
+          line,
+          message: 'has an "&" on its own. Write &amp; for "&" (and &lt; for "<") in captions',
+        })
+    }
+  }
+  if (parsed.styles.length > 0)
+    problems.push({
+      message:
+        "has a STYLE block. Captions on this site use the site's own look: delete the STYLE block",
+    })
+  return problems
+}
