@@ -4,12 +4,15 @@ import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { createStaticHandler, headersFromExport } from '#tools/serve/static-server.ts'
 import { LOCAL_BACKEND_PATH } from '#site-editor/config.ts'
+import { foreignRequest, refusedBackendRequest } from '#site-editor/local-guard.ts'
 
 // `npm run site-editor`: the built site (with the editor at /admin/) and Decap's
 // local backend (decap-server) behind one address. The editor finds the
 // backend at /api/v1 on its own origin, so its security policy needs no
-// other address, and the backend itself listens on 127.0.0.1 only, on a
-// port nobody else is told about.
+// other address. Both listen on 127.0.0.1 only, the backend on a port
+// nobody else is told about, and every request to it passes
+// site-editor/local-guard.ts first: this server's Host and Origin, and
+// content files only.
 
 export type SiteEditorServerOptions = {
   /** The export to serve (out/). */
@@ -17,12 +20,14 @@ export type SiteEditorServerOptions = {
   /** The working copy whose content/ the editor changes. */
   repoDir: string
   port?: number
-  host?: string
   /** decap-server's log level (info shows every request). */
   logLevel?: string
 }
 
 export type SiteEditorServer = { url: string; close: () => Promise<void> }
+
+/** Larger than any content file (1 MB) sent as JSON, with room to spare. */
+const MAX_BODY_BYTES = 10_000_000
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -56,7 +61,8 @@ async function waitForBackend(port: number, child: ChildProcess): Promise<void> 
 export async function startSiteEditorServer(
   options: SiteEditorServerOptions
 ): Promise<SiteEditorServer> {
-  const { outDir, repoDir, port = 8081, host = '127.0.0.1', logLevel = 'warn' } = options
+  const { outDir, repoDir, port = 8081, logLevel = 'warn' } = options
+  const host = '127.0.0.1'
   const backendPort = await freePort()
   const backend = spawn(
     process.execPath,
@@ -83,39 +89,75 @@ export async function startSiteEditorServer(
   }
 
   const site = createStaticHandler(outDir, headersFromExport(outDir))
-  const proxy = (req: IncomingMessage, res: ServerResponse) => {
-    const forward = request(
+  const refuse = (res: ServerResponse, status: number, message: string) => {
+    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' })
+    res.end(message)
+  }
+  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
+    const request_ = request(
       {
         host: '127.0.0.1',
         port: backendPort,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, host: `127.0.0.1:${backendPort}` },
+        headers: {
+          ...req.headers,
+          host: `127.0.0.1:${backendPort}`,
+          'content-length': String(body.length),
+        },
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers)
         answer.pipe(res)
       }
     )
-    forward.on('error', (error) => {
-      res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' })
-      res.end(`The local backend did not answer: ${error.message}`)
-    })
-    req.pipe(forward)
+    request_.on('error', (error) =>
+      refuse(res, 502, `The local backend did not answer: ${error.message}`)
+    )
+    request_.end(body)
   }
+  /** Reads a backend request whole, checks every path in it, then passes it on. */
+  const proxy = (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_BODY_BYTES) req.destroy()
+      else chunks.push(chunk)
+    })
+    req.on('end', () => {
+      const body = Buffer.concat(chunks)
+      let parsed: unknown
+      try {
+        parsed = req.method === 'POST' ? JSON.parse(body.toString('utf8')) : undefined
+      } catch {
+        return refuse(res, 400, 'The request is not JSON.')
+      }
+      const refused = req.method === 'POST' ? refusedBackendRequest(parsed) : undefined
+      if (refused) return refuse(res, 403, refused)
+      forward(req, res, body)
+    })
+  }
+  let actualPort = port
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname
-    if (path === LOCAL_BACKEND_PATH || path.startsWith(`${LOCAL_BACKEND_PATH}/`)) proxy(req, res)
+    const backend = path === LOCAL_BACKEND_PATH || path.startsWith(`${LOCAL_BACKEND_PATH}/`)
+    const foreign = foreignRequest(
+      actualPort,
+      { host: req.headers.host, origin: req.headers.origin },
+      backend ? req.method : 'GET'
+    )
+    if (foreign) refuse(res, 403, foreign)
+    else if (backend) proxy(req, res)
     else site(req, res)
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, resolve)
   })
-  const { port: actual } = server.address() as AddressInfo
-  const shown = host === '127.0.0.1' ? 'localhost' : host
+  actualPort = (server.address() as AddressInfo).port
   return {
-    url: `http://${shown}:${actual}`,
+    url: `http://localhost:${actualPort}`,
     close: () =>
       new Promise<void>((resolve) => {
         backend.kill()

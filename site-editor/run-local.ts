@@ -26,7 +26,6 @@ const server = await startSiteEditorServer({
   outDir: out,
   repoDir,
   port: Number(process.env.PORT ?? 8081),
-  host: process.env.HOST ?? '127.0.0.1',
 })
 console.log(
   `site-editor: edit the site at ${server.url}/admin/ (press "Login"; no password is needed).\n` +
