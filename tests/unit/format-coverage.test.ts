@@ -1,0 +1,56 @@
+import { readdirSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { ESLint } from 'eslint'
+import { getFileInfo } from 'prettier'
+import { describe, expect, it } from 'vitest'
+
+// `npm test` checks the format (Prettier) and the lint (ESLint) of every
+// source file. An ignore pattern written too broadly once hid 39 files of
+// lib/ from the format check ("build" matched lib/build/); this finds any
+// source file that either check would skip. Staff content (content/) and
+// test fixtures are left to the content check on purpose.
+
+const root = process.cwd()
+/** Folders that hold no source: dependencies, outputs, caches, and git itself. */
+const OUTPUTS = new Set([
+  'node_modules',
+  '.git',
+  '.next',
+  'out',
+  'build',
+  'public',
+  'test-results',
+  'playwright-report',
+  'bench-results',
+  '.wrangler',
+])
+
+function sourceFiles(dir = root): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return OUTPUTS.has(entry.name) ? [] : sourceFiles(path)
+    return [relative(root, path)]
+  })
+}
+
+const intended = (file: string) => file.startsWith('content/') || file.startsWith('tests/fixtures/')
+
+describe('the format check and the lint', () => {
+  it('cover every source file but staff content and test fixtures', async () => {
+    const files = sourceFiles().filter((f) => !intended(f))
+    const unformatted: string[] = []
+    for (const file of files.filter((f) => /\.(ts|tsx|mts|mjs|js|json|md|ya?ml|css)$/.test(f))) {
+      const info = await getFileInfo(join(root, file), {
+        ignorePath: join(root, '.prettierignore'),
+      })
+      if (info.ignored || info.inferredParser === null) unformatted.push(file)
+    }
+    expect(unformatted).toEqual(['package-lock.json'])
+
+    const eslint = new ESLint({ cwd: root })
+    const unlinted: string[] = []
+    for (const file of files.filter((f) => /\.(ts|tsx|mts|mjs)$/.test(f)))
+      if (await eslint.isPathIgnored(join(root, file))) unlinted.push(file)
+    expect(unlinted).toEqual(['next-env.d.ts'].filter((f) => files.includes(f)))
+  })
+})
