@@ -63,6 +63,8 @@ export async function startSiteEditorServer(
 ): Promise<SiteEditorServer> {
   const { outDir, repoDir, port = 8081, logLevel = 'warn' } = options
   const host = '127.0.0.1'
+  // Read first: a missing export fails here, before any process is started.
+  const site = createStaticHandler(outDir, headersFromExport(outDir))
   const backendPort = await freePort()
   const backend = spawn(
     process.execPath,
@@ -88,7 +90,6 @@ export async function startSiteEditorServer(
     throw error
   }
 
-  const site = createStaticHandler(outDir, headersFromExport(outDir))
   const refuse = (res: ServerResponse, status: number, message: string) => {
     res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' })
     res.end(message)
@@ -152,7 +153,10 @@ export async function startSiteEditorServer(
     else site(req, res)
   })
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
+    server.once('error', (error) => {
+      backend.kill()
+      reject(error)
+    })
     server.listen(port, host, resolve)
   })
   actualPort = (server.address() as AddressInfo).port
