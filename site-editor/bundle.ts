@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { build, type Plugin } from 'vite'
 import type { SiteEditorSettings } from '#site-editor/config.ts'
 import { siteEditorCsp } from '#lib/headers/policies.ts'
 import { SITE_EDITOR_PATH } from '#lib/routes.ts'
+import { addIntegrity } from '#tools/export/script-integrity.ts'
 
 // Builds the site editor (site-editor/, Decap CMS) into <export>/admin/: an HTML
 // page and hashed scripts and styles, bundled from node_modules (nothing is
@@ -65,13 +66,14 @@ function policyPlugin(): Plugin {
 
 /**
  * Builds the editor into `<exportDir>/admin`; its preview links `styles`,
- * the site's stylesheets. Returns what it did, for the build log.
+ * the site's stylesheets. Returns what it did, for the build log, and the
+ * hashes of its scripts, which its policy allows (and nothing else).
  */
 export async function bundleSiteEditor(
   exportDir: string,
   settings: SiteEditorSettings,
   styles: string[]
-): Promise<string[]> {
+): Promise<{ log: string[]; scriptHashes: string[] }> {
   if (styles.length === 0) throw new Error('The export has no stylesheet for the editor preview')
   const root = process.cwd()
   const shims = join(root, 'site-editor', 'shims')
@@ -113,8 +115,9 @@ export async function bundleSiteEditor(
       chunkSizeWarningLimit: 10_000,
     },
   })
+  const scriptHashes = allowScriptsByHash(exportDir, join(outDir, 'index.html'))
   const files = readdirSync(join(outDir, 'assets'))
-  return [
+  const log = [
     `site editor in ${SITE_EDITOR_PATH} (${files.length} files), saving to ${settings.repository}`,
     ...(settings.repository === UNSET_REPOSITORY
       ? [
@@ -122,6 +125,26 @@ export async function bundleSiteEditor(
         ]
       : []),
   ]
+  return { log, scriptHashes }
+}
+
+/**
+ * Gives the editor page's script tags their `integrity` and puts their
+ * hashes in its policy in place of the site's address, as on the pages.
+ */
+function allowScriptsByHash(exportDir: string, page: string): string[] {
+  const html = readFileSync(page, 'utf8')
+  const sources = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!)
+  if (sources.length === 0) throw new Error(`${page} loads no script`)
+  const { hashes } = addIntegrity(exportDir, [page], sources)
+  const withHashes = readFileSync(page, 'utf8').replace(
+    `content="${siteEditorCsp()}"`,
+    `content="${siteEditorCsp({ scriptHashes: hashes })}"`
+  )
+  if (!withHashes.includes(hashes[0]!))
+    throw new Error(`${page} has no policy to put the hashes in`)
+  writeFileSync(page, withHashes)
+  return hashes
 }
 
 /** Is the editor in this export? */

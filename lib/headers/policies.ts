@@ -21,22 +21,47 @@ const serialize = (directives: Directives) => directives.map((d) => d.join(' '))
 export type StylePolicy = {
   /** sha256 hashes of inline <style> blocks the pages carry ('sha256-…'). */
   styleHashes?: readonly string[]
+  /**
+   * sha256 hashes of the browser scripts ('sha256-…'), which the pages load
+   * with a matching `integrity` attribute. With them, a page may run those
+   * exact files and nothing else, even another file on the site's own origin.
+   */
+  scriptHashes?: readonly string[]
 }
 
 /**
- * The Content-Security-Policy header of every page and file. Scripts come
- * only from the site itself. 'wasm-unsafe-eval' (which allows no JavaScript
+ * Where scripts may come from: exactly the files whose hashes are given
+ * (and what they load themselves: 'strict-dynamic', for the search page's
+ * index reader), or, before the build knows the hashes, the site itself.
+ */
+function scriptSources(scriptHashes: readonly string[] = []): string[] {
+  return scriptHashes.length > 0
+    ? [...scriptHashes.map((h) => `'${h}'`), "'strict-dynamic'"]
+    : ["'self'"]
+}
+
+/**
+ * The policy of a file under /captions/ on every host: nothing there is a
+ * page, so nothing there may run or load anything, even if a file that is
+ * not captions slipped in.
+ */
+export const CAPTIONS_CSP = "default-src 'none'; sandbox"
+
+/**
+ * The Content-Security-Policy header of every page and file. Scripts are
+ * the site's own browser scripts, by hash. 'wasm-unsafe-eval' (which allows no JavaScript
  * eval) is there for the search page's WebAssembly index reader; hosts that
  * can set headers per path (nginx) leave it out elsewhere, and every other
  * page's <meta> policy leaves it out on every host.
  */
 export function siteCsp({
   styleHashes = [],
+  scriptHashes = [],
   wasm = true,
 }: StylePolicy & { wasm?: boolean } = {}): string {
   return serialize([
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...(wasm ? ["'wasm-unsafe-eval'"] : [])],
+    ['script-src', ...scriptSources(scriptHashes), ...(wasm ? ["'wasm-unsafe-eval'"] : [])],
     ['style-src', "'self'", ...styleHashes.map((h) => `'${h}'`)],
     ['img-src', "'self'"],
     ['media-src', "'self'", ...MEDIA_ORIGINS],
@@ -62,17 +87,20 @@ export const GITHUB_STATUS_ORIGIN = 'https://www.githubstatus.com'
  * the site's policy with two differences the editor needs: styles written
  * by its scripts (`'unsafe-inline'` in style-src; Decap styles itself with
  * emotion, which adds <style> elements as it renders), and GitHub's API,
- * status page and pictures for signed-in staff. Scripts still come only from the site
- * itself: no eval, no inline script. Frames and video files may come from
+ * status page and pictures for signed-in staff. Scripts are still only the editor's
+ * own files, by hash: no eval, no inline script. Frames and video files may come from
  * the same providers as on the pages, so the preview shows them. The page
  * carries it in a <meta> tag (`header: false`, which cannot hold
  * frame-ancestors); hosts that can send a header per path send it as a
  * header too.
  */
-export function siteEditorCsp({ header = false }: { header?: boolean } = {}): string {
+export function siteEditorCsp({
+  header = false,
+  scriptHashes = [],
+}: { header?: boolean; scriptHashes?: readonly string[] } = {}): string {
   return serialize([
     ['default-src', "'self'"],
-    ['script-src', "'self'"],
+    ['script-src', ...scriptSources(scriptHashes)],
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", GITHUB_AVATAR_ORIGIN],
     ['media-src', "'self'", ...MEDIA_ORIGINS],

@@ -1,5 +1,11 @@
-import { permissionsPolicy, siteCsp, type StylePolicy } from '#lib/headers/policies.ts'
-import { SITE_EDITOR_PATH } from '#lib/routes.ts'
+import {
+  CAPTIONS_CSP,
+  permissionsPolicy,
+  siteCsp,
+  type StylePolicy,
+} from '#lib/headers/policies.ts'
+import type { SiteContent } from '#lib/content/index.ts'
+import { CAPTIONS_PATH, routeHref, SITE_EDITOR_PATH } from '#lib/routes.ts'
 
 // The response headers of the whole site, defined once as path rules. The
 // rules use the semantics of a `_headers` file on Cloudflare Pages, the
@@ -51,11 +57,47 @@ export const SITE_EDITOR_RULE: HeaderRule = {
   set: { 'X-Robots-Tag': 'noindex, nofollow' },
 }
 
+/**
+ * Captions files: sent as WebVTT, which is what browsers need for a
+ * captions track, and with a second policy that lets nothing run or load
+ * (browsers enforce every policy they are given, so it adds to the site's).
+ * If a file that is not captions slipped in, it could not run a script on
+ * the site's origin.
+ */
+export const CAPTIONS_RULE: HeaderRule = {
+  path: `${CAPTIONS_PATH}*`,
+  set: { 'Content-Type': 'text/vtt; charset=utf-8', 'Content-Security-Policy': CAPTIONS_CSP },
+}
+
+/**
+ * The search page and its index reader (Pagefind, which loads its own
+ * module and worker from /pagefind/) are allowed scripts from the site
+ * itself: a browser lets a script allowed by hash start another one, but
+ * not import a module or start a worker. Only the search page's exact
+ * address gets this, never a pattern a stray file could match.
+ */
+export function searchRules(style: StylePolicy, searchPath: string): HeaderRule[] {
+  const policy = siteCsp({ ...style, scriptHashes: [] })
+  return [searchPath, '/pagefind/*'].map((path) => ({
+    path,
+    detach: ['Content-Security-Policy'],
+    set: { 'Content-Security-Policy': policy },
+  }))
+}
+
+/** The address of the search page (the page with `@search`), if the site has one. */
+export function searchPageHref(content: Pick<SiteContent, 'pages'>): string | undefined {
+  const search = content.pages.find((p) => p.blocks.some((b) => b.kind === 'search'))
+  return search && routeHref(search.route)
+}
+
 /** The header rules, most general first. */
-export function headerRules(style: StylePolicy = {}): HeaderRule[] {
+export function headerRules(style: StylePolicy = {}, searchPath?: string): HeaderRule[] {
   return [
     { path: '/*', set: commonHeaders(style) },
     { path: '/_next/static/*', set: { 'Cache-Control': IMMUTABLE } },
+    ...(searchPath ? searchRules(style, searchPath) : []),
+    CAPTIONS_RULE,
     SITE_EDITOR_RULE,
   ]
 }

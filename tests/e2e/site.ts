@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { siteContent } from '#lib/content/disk.ts'
-import { headerRules } from '#lib/headers/rules.ts'
+import { headerRules, searchPageHref } from '#lib/headers/rules.ts'
 import { resolveNavigation } from '#lib/navigation.ts'
 import { routeHref } from '#lib/routes.ts'
-import { exportStyleHashes } from '../helpers/export.ts'
+import { exportHashes } from '../helpers/export.ts'
 
 // What the browser tests expect, read from the content and the export, so
 // that no test pins today's content.
@@ -30,11 +30,11 @@ export const navigationLinks = navigation.main.flatMap((item) =>
 )
 
 /**
- * The header rules of the built site: the hashes of the inline styles are
- * read from the pages themselves, so the expected policy is worked out, not
- * copied from out/_headers.
+ * The header rules of the built site: the hashes of the inline styles and
+ * the browser scripts are worked out from the export's files, not copied
+ * from out/_headers.
  */
-export const siteHeaderRules = () => headerRules({ styleHashes: exportStyleHashes() })
+export const siteHeaderRules = () => headerRules(exportHashes(), searchPageHref(content))
 
 /** How many videos a route's content places on it (0 for an address with no page). */
 export function videosOn(path: string): number {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { siteContent } from '#lib/content/disk.ts'
 import { siteNginxConfig } from '#lib/headers/nginx.ts'
 import { localConfig, makeCertificate, nginxPrefix, nginxTest } from '#tests/helpers/nginx.ts'
-import { exportStyleHashes } from '../helpers/export.ts'
+import { exportHashes } from '../helpers/export.ts'
 
 // The configuration the build wrote (build/nginx.conf, with the production
 // paths and ports) on the nginx installed here. The only change is the
@@ -17,14 +17,17 @@ const shipped = readFileSync(join(process.cwd(), 'build', 'nginx.conf'), 'utf8')
 
 describe('build/nginx.conf', () => {
   it("is the configuration for the site's address", () => {
-    expect(shipped).toBe(siteNginxConfig(siteContent(), { styleHashes: exportStyleHashes() }))
+    expect(shipped).toBe(siteNginxConfig(siteContent(), exportHashes()))
   })
 
   it('passes `nginx -t` with only its certificate paths changed', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nginx-shipped-'))
     const local = localConfig(shipped, makeCertificate(dir))
     const changed = local.split('\n').filter((line, i) => line !== shipped.split('\n')[i])
+    // The main server and the one that sends the www. spelling to it.
     expect(changed.map((line) => line.trim().split(' ')[0])).toEqual([
+      'ssl_certificate',
+      'ssl_certificate_key',
       'ssl_certificate',
       'ssl_certificate_key',
     ])

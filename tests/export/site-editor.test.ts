@@ -5,21 +5,15 @@ import { JSDOM } from 'jsdom'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SITE_EDITOR_PATH } from '#lib/routes.ts'
+import { CAPTIONS_PATH, SITE_EDITOR_PATH } from '#lib/routes.ts'
 import { siteEditorWeight, siteEditorWeightLine } from '#tools/bench/editor-weight.ts'
 import { checkPreview, PreviewView } from '#site-editor/preview.tsx'
-import { readContentSource } from '#lib/content/disk.ts'
+import { readContentSource, siteContent } from '#lib/content/disk.ts'
 import { parseHeadersFile } from '#lib/headers/cloudflare.ts'
-import { siteEditorCsp, siteCsp } from '#lib/headers/policies.ts'
-import { headersForPath } from '#lib/headers/rules.ts'
+import { CAPTIONS_CSP, siteEditorCsp, siteCsp } from '#lib/headers/policies.ts'
+import { headersForPath, searchPageHref } from '#lib/headers/rules.ts'
 import { FIXTURE } from '../helpers/content.ts'
-import {
-  exportedPages,
-  exportFiles,
-  exportStyleHashes,
-  OUT,
-  requireExport,
-} from '../helpers/export.ts'
+import { exportedPages, exportFiles, exportHashes, OUT, requireExport } from '../helpers/export.ts'
 
 const ALERT = {
   id: 'ban',
@@ -46,7 +40,13 @@ describe('the site editor in the export', () => {
   it('carries its own security policy, and asks not to be indexed', () => {
     const policies = page.querySelectorAll('meta[http-equiv="Content-Security-Policy"]')
     expect(policies).toHaveLength(1)
-    expect(policies[0]!.getAttribute('content')).toBe(siteEditorCsp())
+    // Its scripts are allowed by hash, like the pages' (and carry the same integrity).
+    const { editorScriptHashes } = exportHashes()
+    expect(policies[0]!.getAttribute('content')).toBe(
+      siteEditorCsp({ scriptHashes: editorScriptHashes })
+    )
+    const integrity = [...page.querySelectorAll('script')].map((s) => s.getAttribute('integrity'))
+    expect(integrity.sort()).toEqual(editorScriptHashes)
     expect(page.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
       'noindex, nofollow'
     )
@@ -87,11 +87,14 @@ describe('the site editor in the export', () => {
         ).toEqual([])
     }
     // And the editor's own policy would refuse them: code, styles and fonts from the site only.
+    const { editorScriptHashes } = exportHashes()
     const directive = (name: string) =>
-      siteEditorCsp()
+      siteEditorCsp({ scriptHashes: editorScriptHashes })
         .split('; ')
         .find((d) => d.startsWith(`${name} `))
-    expect(directive('script-src')).toBe("script-src 'self'")
+    expect(directive('script-src')).toBe(
+      `script-src ${editorScriptHashes.map((h) => `'${h}'`).join(' ')} 'strict-dynamic'`
+    )
     expect(directive('style-src')).toBe("style-src 'self' 'unsafe-inline'")
     expect(directive('font-src')).toBe("font-src 'self'")
   })
@@ -102,18 +105,25 @@ describe('the site editor in the export', () => {
     expect(headers['Content-Security-Policy']).toBeUndefined()
     expect(headers['X-Robots-Tag']).toBe('noindex, nofollow')
     expect(headers['X-Frame-Options']).toBe('DENY')
-    expect(headersForPath(rules, '/')['Content-Security-Policy']).toContain("script-src 'self'")
+    expect(headersForPath(rules, '/')['Content-Security-Policy']).toContain("'strict-dynamic'")
   })
 
   it('leaves every other page and file of the export with the site policy, and indexable', () => {
     const rules = parseHeadersFile(readFileSync(join(OUT, '_headers'), 'utf8'))
-    const policy = siteCsp({ styleHashes: exportStyleHashes() })
+    const hashes = exportHashes()
+    const search = searchPageHref(siteContent())
+    const policyOf = (path: string) =>
+      path === search || path.startsWith('/pagefind/')
+        ? siteCsp({ styleHashes: hashes.styleHashes })
+        : path.startsWith(CAPTIONS_PATH)
+          ? `${siteCsp(hashes)}, ${CAPTIONS_CSP}`
+          : siteCsp(hashes)
     const others = exportFiles().filter((f) => !f.startsWith(EDITOR_DIR))
     const pages = exportedPages().map((p) => p.path)
     expect(pages.length).toBeGreaterThan(1)
     for (const path of [...pages, ...others.map((f) => `/${f}`)]) {
       const headers = headersForPath(rules, path)
-      expect(headers['Content-Security-Policy'], path).toBe(policy)
+      expect(headers['Content-Security-Policy'], path).toBe(policyOf(path))
       expect(headers['X-Robots-Tag'], path).toBeUndefined()
     }
   })

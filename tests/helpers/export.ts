@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { JSDOM } from 'jsdom'
 import { SITE_EDITOR_PATH } from '#lib/routes.ts'
-import { styleHashesIn } from '#tools/export/inline-css.ts'
+import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
+import { sha256Source, styleHashesIn } from '#tools/export/inline-css.ts'
 import { pageWeight } from '#tools/bench/page-weight.ts'
 
 /** The built export. These checks run after `npm run build`. */
@@ -70,4 +71,27 @@ export function exportStyleHashes(): string[] {
   for (const file of exportFiles().filter((f) => f.endsWith('.html')))
     for (const hash of styleHashesIn(readFileSync(join(OUT, file), 'utf8'))) hashes.add(hash)
   return [...hashes].sort()
+}
+
+/**
+ * The hashes the policies must allow, worked out from the export's files
+ * (never copied from out/_headers): the inline styles, the browser scripts,
+ * and the scripts the site editor's page loads.
+ */
+export function exportHashes(): {
+  styleHashes: string[]
+  scriptHashes: string[]
+  editorScriptHashes: string[]
+} {
+  const hashOf = (src: string) => sha256Source(readFileSync(join(OUT, src)))
+  const editor = readFileSync(join(OUT, SITE_EDITOR_PATH.slice(1), 'index.html'), 'utf8')
+  return {
+    styleHashes: exportStyleHashes(),
+    scriptHashes: Object.values(BROWSER_SCRIPTS)
+      .map((s) => hashOf(s.src))
+      .sort(),
+    editorScriptHashes: [...editor.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)]
+      .map((m) => hashOf(m[1]!))
+      .sort(),
+  }
 }

@@ -168,12 +168,12 @@ export function localConfig(
 ): string {
   const d = NGINX_DEFAULTS
   return substitute(shipped, [
-    [`ssl_certificate ${d.certificate};`, `ssl_certificate ${local.certificate};`, 1],
-    [`ssl_certificate_key ${d.certificateKey};`, `ssl_certificate_key ${local.certificateKey};`, 1],
+    [`ssl_certificate ${d.certificate};`, `ssl_certificate ${local.certificate};`, 2],
+    [`ssl_certificate_key ${d.certificateKey};`, `ssl_certificate_key ${local.certificateKey};`, 2],
     ...(local.httpsPort
       ? ([
-          [`listen ${d.httpsPort} ssl`, `listen ${local.httpsPort} ssl`, 1],
-          [`listen [::]:${d.httpsPort} ssl`, `listen [::]:${local.httpsPort} ssl`, 1],
+          [`listen ${d.httpsPort} ssl`, `listen ${local.httpsPort} ssl`, 2],
+          [`listen [::]:${d.httpsPort} ssl`, `listen [::]:${local.httpsPort} ssl`, 2],
         ] as [string, string, number][])
       : []),
     ...(local.httpPort

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseHeadersFile, writeHeadersFile } from '#lib/headers/cloudflare.ts'
 import { nginxConfig } from '#lib/headers/nginx.ts'
 import {
+  CAPTIONS_CSP,
   siteEditorCsp,
   GITHUB_API_ORIGIN,
   pageCsp,
@@ -10,6 +11,7 @@ import {
   siteCsp,
 } from '#lib/headers/policies.ts'
 import {
+  CAPTIONS_RULE,
   SITE_EDITOR_RULE,
   headerRules,
   headersForPath,
@@ -49,6 +51,55 @@ describe('the site-wide Content-Security-Policy', () => {
     const strict = siteCsp({ wasm: false, styleHashes: ['sha256-abc='] })
     expect(directive(strict, 'script-src')).toBe("script-src 'self'")
     expect(directive(strict, 'style-src')).toBe("style-src 'self' 'sha256-abc='")
+  })
+})
+
+describe('scripts allowed by their hash', () => {
+  const hashes = ['sha256-site', 'sha256-search']
+
+  it('names exactly the browser scripts, and what they load, never the whole site', () => {
+    const csp = siteCsp({ scriptHashes: hashes, wasm: false })
+    expect(directive(csp, 'script-src')).toBe(
+      "script-src 'sha256-site' 'sha256-search' 'strict-dynamic'"
+    )
+    expect(directive(csp, 'script-src')).not.toContain("'self'")
+  })
+
+  it('does the same for the site editor', () => {
+    expect(directive(siteEditorCsp({ scriptHashes: ['sha256-editor'] }), 'script-src')).toBe(
+      "script-src 'sha256-editor' 'strict-dynamic'"
+    )
+  })
+
+  it('puts the hashes in the header of every path', () => {
+    const rules = headerRules({ scriptHashes: hashes })
+    for (const path of ['/', '/fees/', '/captions/pay.html', '/404.html'])
+      expect(headersForPath(rules, path)['Content-Security-Policy'], path).toContain(
+        "'sha256-search' 'strict-dynamic'"
+      )
+  })
+})
+
+describe('files under /captions/', () => {
+  const rules = headerRules()
+
+  it('are sent as WebVTT with a second policy that lets nothing run or load', () => {
+    const headers = headersForPath(rules, '/captions/pay.html')
+    expect(headers['Content-Type']).toBe('text/vtt; charset=utf-8')
+    expect(headers['X-Content-Type-Options']).toBe('nosniff')
+    // Browsers enforce both policies of a comma-joined header: the stricter wins.
+    expect(headers['Content-Security-Policy']).toBe(`${siteCsp()}, ${CAPTIONS_CSP}`)
+    expect(CAPTIONS_CSP).toBe("default-src 'none'; sandbox")
+    expect(CAPTIONS_RULE.path).toBe('/captions/*')
+  })
+
+  it('get the same on nginx, whatever the file is called', () => {
+    const config = nginxConfig({ baseUrl: 'https://bureau.example.org' })
+    const block = config.slice(config.indexOf('location /captions/ {'))
+    const location = block.slice(0, block.indexOf('\n    }'))
+    expect(location).toContain('types { }')
+    expect(location).toContain('default_type "text/vtt; charset=utf-8";')
+    expect(location).toContain(`add_header Content-Security-Policy "${CAPTIONS_CSP}" always;`)
   })
 })
 
@@ -170,8 +221,21 @@ describe('the nginx configuration', () => {
     expect(config).not.toContain('$host')
   })
 
+  it('sends the www. spelling of the name to the canonical address', () => {
+    const www = config.slice(config.indexOf('server_name www.'))
+    expect(www).toMatch(/^server_name www\.bureau\.example\.org;/)
+    expect(www).toContain('return 301 https://bureau.example.org$request_uri;')
+  })
+
+  it('offers TLS 1.2 only with forward-secret ciphers', () => {
+    const ciphers = /ssl_ciphers ([^;]+);/.exec(config)![1]!.split(':')
+    expect(ciphers.length).toBeGreaterThan(0)
+    for (const cipher of ciphers) expect(cipher).toMatch(/^ECDHE-/)
+    expect(config).toContain('ssl_protocols TLSv1.2 TLSv1.3;')
+  })
+
   it('hides its version, hidden files and the header file', () => {
-    expect(config.match(/server_tokens off;/g)).toHaveLength(2)
+    expect(config.match(/server_tokens off;/g)).toHaveLength(3)
     expect(config).toContain('location ~ /\\.(?!well-known/) {')
     expect(location('= /_headers')).toContain('return 404;')
   })
@@ -210,6 +274,7 @@ describe('the site editor at /admin/', () => {
 
   it('gets a looser style policy than the pages, and scripts from the site only', () => {
     const csp = siteEditorCsp()
+    // Before the build knows the hashes (the build always gives them).
     expect(directive(csp, 'script-src')).toBe("script-src 'self'")
     expect(directive(csp, 'style-src')).toBe("style-src 'self' 'unsafe-inline'")
     expect(directive(csp, 'connect-src')).toBe(

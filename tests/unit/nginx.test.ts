@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:https'
+import { connect } from 'node:tls'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -37,6 +38,8 @@ async function testSetup() {
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Home</title><p>home page text')
   writeFileSync(join(root, '404.html'), '<!doctype html><title>Not found</title><p>not found')
   writeFileSync(join(root, 'captions', 'talk.vtt'), 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n')
+  // As if a page had slipped past the content check into the captions folder.
+  writeFileSync(join(root, 'captions', 'pay.html'), '<script src="/captions/steal.js"></script>')
   // Files that exist and must not be served.
   mkdirSync(join(root, '.git'))
   writeFileSync(join(root, '.git', 'config'), '[core]\n')
@@ -48,13 +51,25 @@ async function testSetup() {
   return { dir, options, ports, ca: readFileSync(certificate.certificate) }
 }
 
+/** Raw bytes over TLS, as a broken or hostile client sends them; the answer's head. */
+function raw(port: number, ca: Buffer, bytes: string, servername = 'localhost'): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answer = ''
+    const socket = connect({ host: '127.0.0.1', port, ca, servername }, () => socket.end(bytes))
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')))
+    socket.on('end', () => resolve(answer.split('\r\n\r\n')[0]!))
+    socket.on('error', reject)
+  })
+}
+
 /** A GET over HTTPS that trusts only the test certificate. */
 function get(
   url: string,
-  ca: Buffer
+  ca: Buffer,
+  headers: Record<string, string> = {}
 ): Promise<{ status: number; headers: Record<string, string> }> {
   return new Promise((resolve, reject) => {
-    request(url, { ca }, (response) => {
+    request(url, { ca, headers }, (response) => {
       response.resume()
       response.on('end', () =>
         resolve({
@@ -102,7 +117,7 @@ describe('the generated nginx configuration on real nginx', () => {
 
     // The spelling the issue reported: `http2 on;` is unknown before 1.25.1.
     const newer = substitute(nginxConfig(options), [
-      [' ssl http2;', ' ssl;', 2],
+      [' ssl http2;', ' ssl;', 4],
       [
         '    server_tokens off;\n    # Redirects',
         '    http2 on;\n    server_tokens off;\n    # Redirects',
@@ -123,8 +138,11 @@ describe('the generated nginx configuration on real nginx', () => {
     try {
       const captions = await get(`${nginx.https}/captions/talk.vtt`, ca)
       expect(captions.status).toBe(200)
-      expect(captions.headers['content-type']).toBe('text/vtt')
+      expect(captions.headers['content-type']).toBe('text/vtt; charset=utf-8')
       expect(captions.headers['x-content-type-options']).toBe('nosniff')
+      const slipped = await get(`${nginx.https}/captions/pay.html`, ca)
+      expect(slipped.headers['content-type']).toBe('text/vtt; charset=utf-8')
+      expect(slipped.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
       const home = await get(`${nginx.https}/`, ca)
       expect(home.status).toBe(200)
       expect(home.headers['content-type']).toBe('text/html; charset=utf-8')
@@ -133,6 +151,44 @@ describe('the generated nginx configuration on real nginx', () => {
         const hidden = await get(`${nginx.https}${path}`, ca)
         expect(hidden.status, path).toBe(404)
         expect(hidden.headers['x-frame-options'], path).toBe('DENY')
+      }
+    } finally {
+      await nginx.stop()
+    }
+  })
+
+  it('sends the www. spelling to the canonical address, and its headers', async () => {
+    const { dir, options, ports, ca } = await testSetup()
+    const nginx = await startNginx(nginxPrefix(nginxConfig(options), dir), ports)
+    try {
+      const head = await raw(
+        ports.httpsPort,
+        ca,
+        'GET /fees/?a=1 HTTP/1.1\r\nHost: www.bureau.example.org\r\nConnection: close\r\n\r\n'
+      )
+      expect(head).toMatch(/^HTTP\/1\.1 301/)
+      expect(head).toContain(`Location: https://bureau.example.org:${ports.httpsPort}/fees/?a=1`)
+      expect(head).toContain('X-Frame-Options: DENY')
+    } finally {
+      await nginx.stop()
+    }
+  })
+
+  it("puts the security headers on nginx's own answers to broken requests", async () => {
+    const { dir, options, ports, ca } = await testSetup()
+    const nginx = await startNginx(nginxPrefix(nginxConfig(options), dir), ports)
+    try {
+      const broken = {
+        400: 'GET / HTTP/1.1\r\nHost: localhost\r\nBad header line\r\n\r\n',
+        405: 'POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+        414: `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+        505: 'GET / HTTP/2.5\r\nHost: localhost\r\n\r\n',
+      }
+      for (const [status, bytes] of Object.entries(broken)) {
+        const head = await raw(ports.httpsPort, ca, bytes)
+        expect(head, status).toMatch(new RegExp(`^HTTP/1\\.1 ${status}`))
+        expect(head, status).toContain('X-Content-Type-Options: nosniff')
+        expect(head, status).toContain('Content-Security-Policy: ')
       }
     } finally {
       await nginx.stop()

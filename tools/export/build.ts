@@ -52,19 +52,20 @@ step(`Next.js exported the pages in ${seconds(started)}`)
 
 // 3. Plain HTML, captions, search index and headers, still in staging; then
 // the site editor, which the search index and the pages never see.
-let styleHashes: string[]
+let hashes: { styleHashes: string[]; scriptHashes: string[]; editorScriptHashes: string[] }
 try {
   const finished = await finishExport(staging, content, CONTENT_DIR)
   for (const line of finished.log) step(line)
-  styleHashes = finished.styleHashes
-  const editor = siteEditorSettings(process.env, content.registries.site.baseUrl)
-  for (const line of await bundleSiteEditor(staging, editor, finished.stylesheets)) step(line)
+  const settings = siteEditorSettings(process.env, content.registries.site.baseUrl)
+  const editor = await bundleSiteEditor(staging, settings, finished.stylesheets)
+  for (const line of editor.log) step(line)
   step(siteEditorWeightLine(siteEditorWeight(staging)))
+  hashes = { ...finished, editorScriptHashes: editor.scriptHashes }
 } catch (error) {
   console.error(`\nThe export could not be finished; out/ is unchanged.\n${String(error)}`)
   process.exit(1)
 }
-writeFileSync(join(buildDir, 'nginx.conf'), siteNginxConfig(content, { styleHashes }))
+writeFileSync(join(buildDir, 'nginx.conf'), siteNginxConfig(content, hashes))
 step('wrote build/nginx.conf')
 
 // 4. Swap: the new export replaces the old one in one step.

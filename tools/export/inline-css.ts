@@ -9,17 +9,21 @@ import { join } from 'node:path'
 
 const STYLESHEET = /<link rel="stylesheet" href="(\/_next\/static\/[^"]+\.css)"[^>]*>/g
 
-/** The CSP source for an inline style block: 'sha256-…' without the quotes. */
-export function styleHash(css: string): string {
-  return `sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}`
+/** A CSP hash source (and an SRI value): 'sha256-…' without the quotes. */
+export function sha256Source(data: string | Buffer): string {
+  return `sha256-${createHash('sha256').update(data).digest('base64')}`
 }
+
+/** The CSP source for an inline style block: 'sha256-…' without the quotes. */
+export const styleHash = (css: string): string => sha256Source(Buffer.from(css, 'utf8'))
 
 /** The hashes of the inline <style> blocks of an HTML page. */
 export function styleHashesIn(html: string): string[] {
   return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => styleHash(m[1]!))
 }
 
-function htmlFiles(dir: string): string[] {
+/** Every HTML file under a folder. */
+export function htmlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
     if (statSync(path).isDirectory()) return htmlFiles(path)
