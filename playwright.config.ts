@@ -6,7 +6,9 @@ import type { ServerOptions } from '#tests/e2e/served.ts'
 // Browser tests run against the built export (npm run build), in real
 // Chromium: Debian's /usr/bin/chromium here (CHROMIUM_PATH overrides it), or
 // Playwright's own browser where that is installed. The projects:
-//  - node: every spec of tests/e2e, served by the same server as `npm run serve`;
+//  - cloudflare: every spec of tests/e2e, served by Cloudflare's own local
+//    runtime (`wrangler pages dev` on workerd, tools/serve/cloudflare-dev.ts),
+//    the same server as `npm run serve`;
 //  - nginx: tests/e2e/nginx.spec.ts and the payment popups, served over HTTPS
 //    by real nginx with the configuration the build wrote (each worker starts
 //    one; see tests/e2e/served.ts);
@@ -58,18 +60,26 @@ export default defineConfig<Record<never, never>, ServerOptions>({
         ignoreHTTPSErrors: true,
       },
     },
-    { name: 'node', testIgnore: /nginx\.spec\.ts$/ },
+    { name: 'cloudflare', testIgnore: /nginx\.spec\.ts$/ },
   ],
   webServer: [
+    // Both run on the Node 24 in node_modules, named in full: a shell that
+    // Playwright starts without npm may find another Node first on its PATH
+    // (wrangler needs Node 22 or later; Node 20 cannot run TypeScript).
     {
-      command: `node tools/serve/serve.ts`,
+      command: 'node_modules/.bin/node tools/serve/cloudflare-dev.ts',
       env: { PORT: String(port) },
       url: `http://localhost:${port}/`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 30_000,
+      // Never another server that happens to be on the port (a server left
+      // running, or the hand-written one): the tests are about Cloudflare's.
+      reuseExistingServer: false,
+      // About 4 s here; the limit is generous for a busy machine.
+      timeout: 120_000,
+      // SIGTERM lets wrangler stop workerd and remove its temporary folder.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },
     {
-      command: `node site-editor/run-local.ts`,
+      command: 'node_modules/.bin/node site-editor/run-local.ts',
       env: { PORT: String(editorPort), SITE_EDITOR_REPO: SITE_EDITOR_E2E_REPO },
       url: `http://localhost:${editorPort}/admin/`,
       reuseExistingServer: !process.env.CI,

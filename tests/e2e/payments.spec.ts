@@ -8,8 +8,8 @@ import { content } from './site.ts'
 // window.opener. The page's Cross-Origin-Opener-Policy decides whether that
 // link survives. JotForm and PayPal are local stand-ins (nothing is fetched
 // from the internet); the site's page comes from the server with the
-// production headers: the Node server in the `node` project, nginx with the
-// shipped configuration in the `nginx` project.
+// production headers: Cloudflare's runtime in the `cloudflare` project, nginx
+// with the shipped configuration in the `nginx` project.
 
 const paymentPage = content.pages.find((p) =>
   p.blocks.some((b) => b.kind === 'form' && b.form.payment)

@@ -11,9 +11,11 @@ import {
 } from '#tests/helpers/nginx.ts'
 import { expect, test as guarded } from './guarded-test.ts'
 
-// Which server the browser tests talk to. The `node` project uses the
-// project's own server (tools/serve/serve.ts, Playwright's webServer). The
-// `nginx` project serves out/ with real nginx and the configuration the build
+// Which server the browser tests talk to. The `cloudflare` project uses
+// Cloudflare's own local runtime, `wrangler pages dev` on workerd
+// (tools/serve/cloudflare-dev.ts, Playwright's webServer), which applies
+// out/_headers, the redirects and the not-found page with Cloudflare's code.
+// The `nginx` project serves out/ with real nginx and the configuration the build
 // wrote (build/nginx.conf), over HTTPS with a certificate made for the run:
 // each Playwright worker starts its own nginx in the foreground on free
 // ports, and stops it when the worker ends. Only the tests of that project
@@ -21,7 +23,7 @@ import { expect, test as guarded } from './guarded-test.ts'
 
 export type ServerOptions = {
   /** `nginx`: serve with real nginx and the shipped configuration. */
-  server: 'node' | 'nginx'
+  server: 'cloudflare' | 'nginx'
 }
 
 /** build/nginx.conf, made to run here (tests/helpers/nginx.ts localConfig says what changes). */
@@ -53,7 +55,7 @@ export const test = guarded.extend<
   Record<never, never>,
   ServerOptions & { nginx: RunningNginx | undefined }
 >({
-  server: ['node', { option: true, scope: 'worker' }],
+  server: ['cloudflare', { option: true, scope: 'worker' }],
   nginx: [
     async ({ server }, use) => {
       if (server !== 'nginx') return use(undefined)
