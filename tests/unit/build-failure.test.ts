@@ -58,6 +58,27 @@ describe('a failed build', () => {
     expect(existsSync(join(project, 'public'))).toBe(false)
   }, 60_000)
 
+  it('refuses a content pull request that adds a page and a script to the captions folder', () => {
+    const project = scratchProject([
+      'package.json',
+      'node_modules',
+      'tools',
+      'site-editor',
+      'lib',
+      'tsconfig.json',
+    ])
+    const dir = fixtureCopy()
+    writeFileSync(join(dir, 'captions', 'pay.html'), '<script src="/captions/steal.js"></script>')
+    writeFileSync(join(dir, 'captions', 'steal.js'), 'alert(localStorage.length)')
+
+    const run = build(project, dir)
+    expect(run.status).toBe(1)
+    expect(run.stderr).toMatch(/captions\/pay\.html: is not a captions file/)
+    expect(run.stderr).toMatch(/captions\/steal\.js: is not a captions file/)
+    expect(oldExport(project)).toBe('<p>old export</p>')
+    expect(existsSync(join(project, 'out', 'captions'))).toBe(false)
+  }, 60_000)
+
   it('keeps the old out/ when the Next.js build itself fails', () => {
     // No app/ folder: content and scripts are fine, but Next has nothing to build.
     const project = scratchProject([
