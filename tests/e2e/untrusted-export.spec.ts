@@ -92,9 +92,10 @@ async function nginx(dir: string): Promise<Host> {
 }
 
 const test = base.extend<{ page: Page }>({
-  page: async ({ browser }, use) => {
+  // (Named `run`, not `use`: the lint rules for React hooks would take it for one.)
+  page: async ({ browser }, run) => {
     const context = await browser.newContext({ ignoreHTTPSErrors: true })
-    await use(await context.newPage())
+    await run(await context.newPage())
     await context.close()
   },
 })
