@@ -36,11 +36,18 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/helpers/temp-root.ts'],
     projects: [
-      ...split('unit', 'tests/unit', '**/*.test.ts', { environment: 'node', globals: true }),
+      // 30 s a test: some start a program or a server, which a busy machine
+      // (a second `npm test` beside this one) makes slow; none waits on time.
+      ...split('unit', 'tests/unit', '**/*.test.ts', {
+        environment: 'node',
+        globals: true,
+        testTimeout: 30_000,
+      }),
       ...split('components', 'tests/components', '**/*.test.{ts,tsx}', {
         environment: 'jsdom',
         setupFiles: ['tests/components/setup.ts'],
         globals: true,
+        testTimeout: 30_000,
       }),
       ...split('export', 'tests/export', '**/*.test.ts', {
         environment: 'node',

@@ -24,7 +24,7 @@ export const UNSET_REPOSITORY = 'set-SITE_EDITOR_REPOSITORY/to-owner-and-name'
  */
 export function siteEditorSettings(
   env: Record<string, string | undefined>,
-  siteUrl?: string
+  site?: { baseUrl: string; name: string }
 ): SiteEditorSettings {
   const scope = env.SITE_EDITOR_AUTH_SCOPE || undefined
   if (scope !== undefined && scope !== 'repo' && scope !== 'public_repo')
@@ -35,7 +35,7 @@ export function siteEditorSettings(
     repository: env.SITE_EDITOR_REPOSITORY || env.GITHUB_REPOSITORY || UNSET_REPOSITORY,
     branch: env.SITE_EDITOR_BRANCH || 'main',
     ...(env.SITE_EDITOR_AUTH_URL ? { authUrl: env.SITE_EDITOR_AUTH_URL } : {}),
-    ...(siteUrl ? { siteUrl } : {}),
+    ...(site ? { siteUrl: site.baseUrl, siteName: site.name } : {}),
   }
 }
 

@@ -2,6 +2,7 @@ import {
   CHOICE_LABELS,
   COLLECTIONS,
   FIELD_TEXT,
+  NEWEST_FIRST,
   OPEN_LISTS,
   SUMMARIES,
   type FieldText,
@@ -79,6 +80,8 @@ export type SiteEditorSettings = {
   authScope?: 'public_repo' | 'repo'
   /** The public site, for "view live" links. */
   siteUrl?: string
+  /** The bureau's name, on the sign-in screen. */
+  siteName?: string
 }
 
 /** Decap's whole configuration for the GitHub backend with the editorial workflow. */
@@ -133,8 +136,9 @@ function pagesCollection(label: string, singular: string, description: string): 
     extension: 'md',
     format: PAGE_FORMAT,
     create: true,
-    // Deleting a published page would change the site without a pull request.
-    delete: false,
+    // A page may be deleted; the site check refuses the deletion when
+    // another page, a menu or a tile still links to it (checked-backend.ts).
+    delete: true,
     slug: '{{route}}',
     identifier_field: 'title',
     summary: '{{title}} ({{route}})',
@@ -371,15 +375,8 @@ function widgetFor(spec: Spec, path: string, root: string): WidgetOptions {
 }
 
 function textWidget(spec: TextSpec): WidgetOptions {
-  if (spec.format === 'date')
-    return {
-      widget: 'datetime',
-      date_format: 'YYYY-MM-DD',
-      time_format: false,
-      format: 'YYYY-MM-DD',
-      picker_utc: true,
-      pattern: textPattern(spec),
-    }
+  // A day: typed as text (site-editor/day-widget.tsx says why), with the schema's rule.
+  if (spec.format === 'date') return { widget: 'day', pattern: textPattern(spec) }
   const pattern = textPattern(spec)
   return {
     widget: spec.markdown || (spec.maxLength ?? 0) >= 300 ? 'text' : 'string',
@@ -414,6 +411,8 @@ function listWidget(
   const common = {
     widget: 'list',
     collapsed: !OPEN_LISTS.includes(path),
+    // New entries where they show: a new document or alert first, not after 80 others.
+    ...(NEWEST_FIRST.includes(path) ? { add_to_top: true } : {}),
     ...(minItems ? { min: minItems } : {}),
     ...((SUMMARIES[path] ?? SUMMARIES[root])
       ? { summary: SUMMARIES[path] ?? SUMMARIES[root] }

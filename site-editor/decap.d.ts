@@ -14,6 +14,10 @@ declare module 'decap-cms-core/dist/esm/constants/configSchema.js' {
   /** Decap's own check of its configuration (used by the unit tests). */
   export function validateConfig(config: unknown): void
 }
+declare module 'decap-cms-core/dist/esm/redux' {
+  /** Decap's Redux store (site-editor/enhance.ts reads it). */
+  export const store: unknown
+}
 declare module 'decap-cms-locales/dist/esm/en' {
   const phrases: Record<string, unknown>
   export default phrases
@@ -25,6 +29,7 @@ declare const __SITE_EDITOR_SETTINGS__: {
   branch: string
   authUrl?: string
   siteUrl?: string
+  siteName?: string
   /** The site's own stylesheets, for the preview. */
   styles: string[]
 }

@@ -134,7 +134,7 @@ export const FIELD_TEXT: Record<string, FieldText> = {
 
   // ------------------------------------------------------ navigation.yaml
   'navigation.main': {
-    label: 'Main menu',
+    label: 'Main menu items',
     singular: 'menu item',
     hint: 'In order. An item is a page, an outside link, or a dropdown menu of items.',
   },
@@ -233,7 +233,7 @@ export const FIELD_TEXT: Record<string, FieldText> = {
   'fees.inspection': { label: 'Inspection fees' },
   'fees.inspection.caption': { label: 'Caption of the fee table' },
   'fees.inspection.tiers': {
-    label: 'Fee by notice',
+    label: 'Fee tiers',
     singular: 'fee tier',
     hint: 'By business days between applying and the inspection. Together the tiers must cover 0 days and up, each day count once.',
   },
@@ -350,6 +350,9 @@ export const CHOICE_LABELS: Record<string, string> = {
   file: 'Video file (MP4)',
   jotform: 'JotForm',
 }
+
+/** Lists whose new entries go at the top: the newest is what staff add. */
+export const NEWEST_FIRST = ['documents', 'alerts']
 
 /** Short lists shown open, every field in view: the fees are changed there. */
 export const OPEN_LISTS = ['fees.inspection.tiers', 'fees.cardFees.methods']

@@ -190,8 +190,13 @@ function withMovedComments(comment: string, moved: string[]): string {
   return `${head ? `${head}\n#\n` : ''}${lines.join('\n')}\n${blank}`
 }
 
-function parseYaml(text: string, version: '1.1' | '1.2') {
-  const doc = parseDocument(text, { version, uniqueKeys: false })
+/**
+ * YAML as the content check reads it (lib/content/yaml.ts): YAML 1.2, so
+ * `draft: yes` is the text "yes" here too, and the check's message about it
+ * is what the editor shows.
+ */
+function parseYaml(text: string) {
+  const doc = parseDocument(text, { uniqueKeys: false })
   const error = doc.errors[0]
   if (error) throw new Error(`This file is not valid YAML: ${error.message}`)
   return doc
@@ -215,7 +220,7 @@ export function registryFormat(name: RegistryName): Format {
   return {
     fromFile(text) {
       const { comment, rest } = splitTopComment(text)
-      const doc = parseYaml(rest, '1.2')
+      const doc = parseYaml(rest)
       const data = doc.toJS() as unknown
       const edited = toEditor(data ?? (list ? [] : {}), spec)
       const top = withMovedComments(comment, innerComments(doc))
@@ -241,8 +246,7 @@ export const pageFormat: Format = {
     const match = FRONTMATTER.exec(text)
     if (!match) return { body: text }
     const { comment, rest } = splitTopComment(match[1] ?? '')
-    // gray-matter, which the content check reads pages with, reads YAML 1.1.
-    const doc = parseYaml(rest, '1.1')
+    const doc = parseYaml(rest)
     const top = withMovedComments(comment, innerComments(doc))
     return {
       ...(toEditor(doc.toJS() ?? {}, pageSpec) as Data),

@@ -5,11 +5,12 @@
 // site's own components and CSS. Nothing here is loaded by a public page.
 import './no-eval.ts'
 import CMS from 'decap-cms-core'
+// Decap's own store (the same module its app uses): enhance.ts reads whether a save is under way.
+import { store } from 'decap-cms-core/dist/esm/redux'
 import { GitHubBackend } from 'decap-cms-backend-github'
 import { ProxyBackend } from 'decap-cms-backend-proxy'
 import english from 'decap-cms-locales/dist/esm/en'
 import booleanWidget from 'decap-cms-widget-boolean'
-import datetimeWidget from 'decap-cms-widget-datetime'
 import listWidget from 'decap-cms-widget-list'
 import numberWidget from 'decap-cms-widget-number'
 import objectWidget from 'decap-cms-widget-object'
@@ -24,6 +25,9 @@ import {
   PAGE_FORMAT,
   registryFormatName,
 } from '#site-editor/config.ts'
+import { withSiteCheck } from '#site-editor/checked-backend.ts'
+import { DayControl, DayPreview } from '#site-editor/day-widget.tsx'
+import { enhanceEditor, type EditorStore } from '#site-editor/enhance.ts'
 import { COLLECTIONS } from '#site-editor/fields.ts'
 import { pageFormat, registryFormat } from '#site-editor/formats.ts'
 import { editorPhrases } from '#site-editor/phrases.ts'
@@ -33,12 +37,12 @@ import { REGISTRY_NAMES } from '#lib/content/source.ts'
 const settings = __SITE_EDITOR_SETTINGS__
 type Registered = Parameters<typeof CMS.registerBackend>[1]
 
-CMS.registerBackend('github', GitHubBackend as Registered)
-CMS.registerBackend('proxy', ProxyBackend as Registered)
+// Both backends run the site's content check before they write anything.
+CMS.registerBackend('github', withSiteCheck(GitHubBackend as never) as Registered)
+CMS.registerBackend('proxy', withSiteCheck(ProxyBackend as never) as Registered)
 CMS.registerWidget(
   [
     booleanWidget,
-    datetimeWidget,
     listWidget,
     numberWidget,
     objectWidget,
@@ -48,6 +52,7 @@ CMS.registerWidget(
     textWidget,
   ].map((widget) => widget.Widget()) as unknown as Parameters<typeof CMS.registerWidget>[0]
 )
+CMS.registerWidget('day', DayControl as never, DayPreview as never)
 CMS.registerLocale('en', editorPhrases(english))
 
 for (const name of REGISTRY_NAMES)
@@ -70,3 +75,5 @@ CMS.init({
     local_backend: { url: new URL(LOCAL_BACKEND_PATH, window.location.href).href },
   } as never,
 })
+
+enhanceEditor(document, store as unknown as EditorStore, settings.siteName ?? 'Site editor')

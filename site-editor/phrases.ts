@@ -5,6 +5,12 @@
 type Phrases = Record<string, unknown>
 
 const OURS: Phrases = {
+  ui: {
+    toast: {
+      // The site check's words come in `details` (site-editor/checked-backend.ts).
+      onFailToPersist: 'Not saved. %{details}',
+    },
+  },
   editor: {
     editorControlPane: {
       widget: {

@@ -2,10 +2,10 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { AlertBanner } from '#components/AlertBanner.tsx'
 import { PageBody } from '#components/PageBody.tsx'
 import { PageShell } from '#components/PageShell.tsx'
-import { pageFormat, registryFormat } from '#site-editor/formats.ts'
+import { LIST_FIELD, pageFormat, registryFormat, TYPE_KEY } from '#site-editor/formats.ts'
+import { dayInWords } from '#site-editor/day-widget.tsx'
 import { activeAlerts } from '#lib/content/alerts.ts'
 import type { ContentProblem } from '#lib/content/problems.ts'
-import { documentKinds } from '#lib/content/schemas.ts'
 import {
   REGISTRY_NAMES,
   type ContentSource,
@@ -13,7 +13,7 @@ import {
   type SourceFile,
 } from '#lib/content/source.ts'
 import { checkContent, type Page, type SiteContent } from '#lib/content/index.ts'
-import { formatDate, todayInNewJersey } from '#lib/dates.ts'
+import { todayInNewJersey } from '#lib/dates.ts'
 import { resolveNavigation } from '#lib/navigation.ts'
 import { loadFormFrames } from '#lib/browser-scripts/form-frames.ts'
 import type { PageFrame } from '#lib/page-frame.ts'
@@ -81,9 +81,50 @@ function registryFile(name: RegistryName, data: Record<string, unknown>): Source
   return { path: `content/data/${name}.yaml`, text: registryFormat(name).toFile(data) }
 }
 
+/**
+ * The file a page is (or will be) saved to. A new page has no path yet:
+ * the editor names its file after its route (pages' slug is the route), so
+ * messages name the file it will go to.
+ */
+export function pageFilePath(entry: Entry): string {
+  if (entry.path) return entry.path
+  const route = typeof entry.data.route === 'string' ? entry.data.route : ''
+  const slug = route
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+  return `content/pages/${entry.slug || slug || 'new-page'}.md`
+}
+
 function pageFile(entry: Entry): SourceFile {
-  const name = entry.path ?? `content/pages/${entry.slug || 'new-page'}.md`
-  return { path: name, text: pageFormat.toFile(entry.data) }
+  return { path: pageFilePath(entry), text: pageFormat.toFile(entry.data) }
+}
+
+/** Is a value empty: nothing typed in it (an entry's kind, `_type`, does not count)? */
+function blank(value: unknown): boolean {
+  if (value === undefined || value === null) return true
+  if (typeof value === 'string') return value.trim() === ''
+  if (Array.isArray(value)) return value.every(blank)
+  if (typeof value === 'object')
+    return Object.entries(value).every(([key, inner]) => key === TYPE_KEY || blank(inner))
+  return false
+}
+
+/**
+ * The entry without list entries that are still blank: a new entry is
+ * checked once something is typed in it, not the moment it is added.
+ * (Publishing one still fails, with the check's words.)
+ */
+export function withoutBlankEntries(value: unknown): unknown {
+  if (Array.isArray(value))
+    return value
+      .filter((item) => !(item && typeof item === 'object' && blank(item)))
+      .map(withoutBlankEntries)
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, withoutBlankEntries(inner)])
+    )
+  return value
 }
 
 // ---------------------------------------------------- what is previewed
@@ -100,13 +141,23 @@ export function previewSource(
   entry: Entry
 ): { source: ContentSource; route: string; file: string } {
   if (target.kind === 'page') {
-    // A draft is previewed as it will look once published.
-    const file = pageFile({ ...entry, data: { ...entry.data, draft: undefined } })
+    // A draft is previewed as it will look once published. A new page whose
+    // file name is taken gets the next free one, as the editor will save it
+    // (fees-1.md beside fees.md), so a second page on a route shows as such.
+    const base = pageFilePath(entry)
+    let path = base
+    if (!entry.path)
+      for (let n = 1; source.pages.some((p) => p.path === path); n++)
+        path = base.replace(/\.md$/, `-${n}.md`)
+    const file = { ...pageFile({ ...entry, data: { ...entry.data, draft: undefined } }), path }
     const pages = [...source.pages.filter((p) => p.path !== file.path), file].sort(byPath)
     return { source: { ...source, pages }, route: String(entry.data.route ?? ''), file: file.path }
   }
   const file = registryFile(target.name, entry.data)
   const registries = { ...source.registries, [target.name]: file }
+  // Documents are previewed on the pages that list them (PreviewView).
+  if (target.name === 'documents')
+    return { source: { ...source, registries }, route: '', file: file.path }
   const page: SourceFile = {
     path: 'content/pages/editor-preview.md',
     text: `---\nroute: ${PREVIEW_ROUTE}\ntitle: Preview\ndescription: How the pages of the site show this registry file.\nsection: about\n---\n\n${registryBody(target.name, entry.data)}\n`,
@@ -143,10 +194,8 @@ function registryBody(name: RegistryName, data: Record<string, unknown>): string
         [...tiers, ...methods].join('\n'),
       ].join('\n\n')
     }
-    case 'documents': {
-      const kinds = documentKinds.filter((kind) => items.some((item) => item.kind === kind))
-      return kinds.map((kind) => `## Kind: ${kind}\n\n@documents ${kind}`).join('\n\n')
-    }
+    case 'documents':
+      return ''
     case 'videos':
       return ids.map((id) => `@video ${id}`).join('\n\n')
     case 'forms':
@@ -180,12 +229,15 @@ function registryBody(name: RegistryName, data: Record<string, unknown>): string
 
 type Result =
   | { state: 'loading' }
+  | { state: 'blank' }
   | {
       state: 'checked'
       content?: SiteContent
       problems: ContentProblem[]
       file: string
       route: string
+      /** Registry entries the edit adds or changes, by id. */
+      changed: string[]
     }
 
 /** The checked content with the entry in it, checked again a moment after each change. */
@@ -219,16 +271,48 @@ export function usePreviewContent(target: PreviewTarget, props: PreviewProps): R
 
 /** Checks the content with the entry in it; an entry that cannot be written says why. */
 export function checkPreview(source: ContentSource, target: PreviewTarget, entry: Entry): Result {
+  // A new page with nothing typed in it yet: nothing to check (or blame) yet.
+  if (target.kind === 'page' && !entry.path && blank(entry.data)) return { state: 'blank' }
+  const shown = { ...entry, data: withoutBlankEntries(entry.data) as Entry['data'] }
   try {
-    const preview = previewSource(source, target, entry)
+    const preview = previewSource(source, target, shown)
     const { content, problems } = checkContent(preview.source)
-    return { state: 'checked', content, problems, file: preview.file, route: preview.route }
+    return {
+      state: 'checked',
+      content,
+      problems,
+      file: preview.file,
+      route: preview.route,
+      changed: target.kind === 'registry' ? changedIds(source, target.name, shown) : [],
+    }
   } catch (error) {
-    const file =
-      target.kind === 'page' ? (entry.path ?? 'content/pages') : `content/data/${target.name}.yaml`
+    const file = target.kind === 'page' ? pageFilePath(entry) : `content/data/${target.name}.yaml`
     const message = error instanceof Error ? error.message : String(error)
-    return { state: 'checked', problems: [{ severity: 'error', file, message }], file, route: '' }
+    return {
+      state: 'checked',
+      problems: [{ severity: 'error', file, message }],
+      file,
+      route: '',
+      changed: [],
+    }
   }
+}
+
+/** The ids of a registry's entries that the edit adds or changes, against the saved file. */
+export function changedIds(source: ContentSource, name: RegistryName, entry: Entry): string[] {
+  const saved = source.registries[name]
+  const items = (data: Record<string, unknown>) =>
+    (Array.isArray(data[LIST_FIELD]) ? data[LIST_FIELD] : []) as Record<string, unknown>[]
+  const before = new Map(
+    (saved ? items(registryFormat(name).fromFile(saved.text)) : []).map((item) => [
+      String(item.id),
+      JSON.stringify(item),
+    ])
+  )
+  return items(entry.data)
+    .filter((item) => before.get(String(item.id)) !== JSON.stringify(item))
+    .map((item) => String(item.id ?? ''))
+    .filter(Boolean)
 }
 
 /** A preview template for the editor (Decap's registerPreviewTemplate). */
@@ -252,7 +336,14 @@ export function PreviewView({
 }) {
   if (result.state === 'loading')
     return <p className="p-4">Loading the rest of the site for the preview…</p>
-  const { content, problems, file, route } = result
+  if (result.state === 'blank')
+    return (
+      <p className="p-4">
+        Fill in the fields on the left. The page shows here as visitors will see it, and the
+        site&rsquo;s check says here what, if anything, stops it from being published.
+      </p>
+    )
+  const { content, problems, file, route, changed } = result
   const errors = problems.filter((p) => p.severity === 'error')
   if (!content) return <Problems errors={errors} />
   const page = content.byRoute.get(route)
@@ -268,11 +359,13 @@ export function PreviewView({
     policy: '',
   }
   return (
-    <>
+    <FrameDocument title={target.kind === 'page' ? (page?.title ?? title) : title}>
       <Notices notices={notices} />
       <PageShell {...frame} title={target.kind === 'page' ? (page?.title ?? '') : title}>
         {target.kind === 'registry' && target.name === 'alerts' ? (
           <AllAlerts content={content} />
+        ) : target.kind === 'registry' && target.name === 'documents' ? (
+          <PagesListing content={content} ids={changed} />
         ) : page ? (
           <>
             <PageBody page={page as Page} />
@@ -282,7 +375,27 @@ export function PreviewView({
           <p>This page has no route yet.</p>
         )}
       </PageShell>
-    </>
+    </FrameDocument>
+  )
+}
+
+/**
+ * The preview's own page: in English, titled, and with room at the top for
+ * the editor's two round buttons, which sit over the preview's corner (they
+ * would cover the site's Menu button).
+ */
+function FrameDocument({ title, children }: { title: string; children: ReactNode }) {
+  const marker = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const document = marker.current?.ownerDocument
+    if (!document) return
+    document.documentElement.lang = 'en'
+    document.title = `Preview: ${title}`
+  }, [title])
+  return (
+    <div ref={marker} style={{ paddingTop: '3.5rem' }}>
+      {children}
+    </div>
   )
 }
 
@@ -296,6 +409,46 @@ function LoadFormFrames() {
   return <span ref={marker} hidden />
 }
 
+/**
+ * The pages that list the documents being added or changed, each as
+ * visitors will see it: a budget shows on the budget page, as it will.
+ */
+function PagesListing({ content, ids }: { content: SiteContent; ids: string[] }) {
+  if (ids.length === 0)
+    return (
+      <p>
+        Add a document, or change one, and the page that lists it shows here as visitors will see
+        it.
+      </p>
+    )
+  const lists = (page: Page) =>
+    page.blocks.some(
+      (b) =>
+        (b.kind === 'documents' || b.kind === 'document') &&
+        b.documents.some((doc) => ids.includes(doc.id))
+    )
+  const pages = content.pages.filter(lists)
+  if (pages.length === 0)
+    return (
+      <p>
+        No page lists {ids.length === 1 ? `the document "${ids[0]}"` : 'these documents'} yet. A
+        page lists documents with an @documents line for their kind, or @document with the id.
+      </p>
+    )
+  return (
+    <>
+      {pages.map((page) => (
+        <section key={page.route} className="mb-10">
+          <h2 className="text-2xl font-bold">
+            On the page {page.title} ({page.route})
+          </h2>
+          <PageBody page={page} />
+        </section>
+      ))}
+    </>
+  )
+}
+
 /** Every alert, with its dates, whether it shows today or not. */
 function AllAlerts({ content }: { content: SiteContent }) {
   if (content.alerts.length === 0) return <p>There are no alerts.</p>
@@ -304,7 +457,8 @@ function AllAlerts({ content }: { content: SiteContent }) {
       {content.alerts.map((alert) => (
         <div key={alert.id} className="mb-6">
           <p className="font-semibold">
-            Shown from {formatDate(alert.start)} to {formatDate(alert.end)}:
+            {/* Four-digit years: a mistyped year is plain to see here. */}
+            Shown from {dayInWords(alert.start)} to {dayInWords(alert.end)}:
           </p>
           <AlertBanner alerts={[alert]} />
         </div>

@@ -7,7 +7,8 @@ import { variantOf, type ObjectSpec, type Spec, type TextSpec } from '#site-edit
 // (then 'single quotes', or "double" when the text holds a single quote),
 // dates and figures that look like numbers always quoted, amounts of money
 // with cents (45.00), text on several lines as a `|` block, no line folding,
-// and `{ date: '…' }` for a group of one field.
+// and `{ date: '…' }` for a group of one field. Text keeps exactly the value
+// it had: a one-line message stays one line, a block keeps its final newline.
 
 /** Text that looks like a number (08831, 1,650, +17322510900,3) is quoted, so no reader takes it for one. */
 const NUMBER_LIKE = /^[-+]?\d[\d,._]*$/
@@ -19,8 +20,9 @@ export type WriteOptions = {
 
 /** The YAML text of `value`, shaped by `spec`. */
 export function writeYaml(value: unknown, spec: Spec, options: WriteOptions = {}): string {
-  // YAML 1.1 decides the quoting: text that a YAML 1.1 reader (gray-matter,
-  // which reads the pages) would take for a date, a number or yes/no is quoted.
+  // The site reads YAML 1.2 (lib/content/yaml.ts, for pages and registries
+  // alike). Quoting also what an older YAML 1.1 reader would take for a date,
+  // a number or yes/no keeps the files the same for any tool that reads them.
   const doc = new Document(null, { version: '1.1' })
   const node = nodeFor(doc, tidy(value, spec), spec)
   if (options.sections && node instanceof YAMLMap)
@@ -50,7 +52,8 @@ export function tidy(value: unknown, spec: Spec): unknown {
   switch (spec.kind) {
     case 'text':
       if (typeof value !== 'string') return value
-      return spec.trim ? value.trim() : value
+      // Markdown keeps its line ends as they are: a `|` block's final one too.
+      return spec.trim && !spec.markdown ? value.trim() : value
     case 'number':
       if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)))
         return Number(value)
@@ -131,9 +134,9 @@ function nodeFor(doc: Document, value: unknown, spec: Spec | undefined): Node {
 
 function textNode(text: string, spec: TextSpec | undefined): Scalar {
   const node = new Scalar(text)
-  if (text.includes('\n') || spec?.markdown) {
-    // A block keeps the text as typed; the schema trims it, so one final newline is right.
-    node.value = `${text.replace(/\s+$/, '')}\n`
+  if (text.includes('\n')) {
+    // A block keeps the text as typed, final newline (`|`) or none (`|-`) included.
+    node.value = text.replace(/[ \t]+$/gm, '').replace(/\n{2,}$/, '\n')
     node.type = Scalar.BLOCK_LITERAL
   } else if (spec?.format === 'date' || NUMBER_LIKE.test(text)) {
     node.type = text.includes("'") ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE

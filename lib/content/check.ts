@@ -83,8 +83,10 @@ export function checkSource(source: ContentSource, problems: ProblemList): Check
 export function noticeContent(
   checked: CheckedSource & { registries: Registries },
   rendered: readonly RenderedPage[],
+  today: string,
   problems: ProblemList
 ) {
+  noticeAlertDates(checked.registries, checked.located.alerts!, today, problems)
   noticePagesInNoMenu(rendered, checked.pages, checked.registries, problems)
   noticeVideosWithoutCaptions(checked.registries, checked.located.videos!, problems)
   noticeTypedFigures(checked.pages, checked.registries, problems)
@@ -247,7 +249,8 @@ function parseList(
   const seen = new Map<string, number>()
   yaml.data.forEach((raw, i) => {
     const name = (raw as Record<string, unknown> | null)?.[key]
-    const entry = typeof name === 'string' ? name : `number ${i + 1}`
+    // Named by its id, or by its place in the list before it has one.
+    const entry = typeof name === 'string' && name.trim() ? name : undefined
     const result = schema.safeParse(raw)
     if (!result.success) {
       ok = false
@@ -257,6 +260,7 @@ function parseList(
           yaml.lineOf([i, ...at]),
           entryMessage({
             entry,
+            position: i + 1,
             field: path.length ? fieldName(path) : undefined,
             problem: message,
           })
@@ -296,7 +300,10 @@ function checkRegistryRules(
     problems.error(
       fees.file,
       fees.lineOf(['inspection', 'tiers']),
-      entryMessage({ field: 'inspection.tiers', problem: `do not fit together: ${coverage}` })
+      entryMessage({
+        field: fieldName(['inspection', 'tiers']),
+        problem: `do not fit together: ${coverage}`,
+      })
     )
   const ordinance = registries.fees.cardFees.ordinance
   if (!registries.documents.has(ordinance))
@@ -304,7 +311,7 @@ function checkRegistryRules(
       fees.file,
       fees.lineOf(['cardFees', 'ordinance']),
       entryMessage({
-        field: 'cardFees.ordinance',
+        field: fieldName(['cardFees', 'ordinance']),
         problem: `refers to document "${ordinance}", which is not in content/data/documents.yaml.${didYouMean(ordinance, registries.documents.keys())}`,
       })
     )
@@ -332,7 +339,7 @@ function checkCaptions(
       videos.lineOf([i, 'captions']),
       entryMessage({
         entry: video.id,
-        field: 'captions',
+        field: fieldName(['captions']),
         problem: `names "${video.captions}", but there is no such file in ${source.root}/captions.${didYouMean(video.captions, captionFiles.keys())} Add the WebVTT file there`,
       })
     )
@@ -534,7 +541,7 @@ function checkTiles(
         problems.error(
           file,
           lineOf(['tiles', group, i, key]),
-          `field "tiles.${group}[${i}].${key}" ${message}`
+          `field ${fieldName(['tiles', group, i, key])} ${message}`
         )
       if ('route' in tile && !routes.has(tile.route))
         report(
@@ -556,6 +563,42 @@ function checkTiles(
 }
 
 // --------------------------------------------------------------- 6. notices
+
+/** Days between two ISO days. */
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+
+/**
+ * An alert that has ended shows nowhere any more; one that runs more than a
+ * year was most likely given a wrong year (2027 for 2026, 1906 for 2026).
+ */
+function noticeAlertDates(
+  registries: Registries,
+  yaml: Located,
+  today: string,
+  problems: ProblemList
+) {
+  registries.alerts.forEach((alert, i) => {
+    if (alert.end < today)
+      problems.notice(
+        yaml.file,
+        yaml.lineOf([i, 'end']),
+        entryMessage({
+          entry: alert.id,
+          problem: `ended on ${alert.end}, so it shows nowhere. Delete it, or check its dates`,
+        })
+      )
+    else if (daysBetween(alert.start, alert.end) > 365)
+      problems.notice(
+        yaml.file,
+        yaml.lineOf([i, 'end']),
+        entryMessage({
+          entry: alert.id,
+          problem: `runs more than a year, from ${alert.start} to ${alert.end}. Check the years`,
+        })
+      )
+  })
+}
 
 function noticePagesInNoMenu(
   pages: readonly RenderedPage[],

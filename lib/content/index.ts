@@ -4,6 +4,7 @@ import { ContentError, ProblemList, type ContentProblem } from '#lib/content/pro
 import type { Registries } from '#lib/content/registries.ts'
 import { renderContent, type RenderedPage } from '#lib/content/render.ts'
 import type { ContentSource } from '#lib/content/source.ts'
+import { todayInNewJersey } from '#lib/dates.ts'
 
 // The one way into content. Everything that needs the site's content (the
 // routes, the build, `npm run check:content`, the site editor's preview, the
@@ -38,14 +39,21 @@ export type ContentCheck = {
   problems: ContentProblem[]
 }
 
-/** Checks and renders all of the content; lists every problem found. */
-export function checkContent(source: ContentSource): ContentCheck {
+/**
+ * Checks and renders all of the content; lists every problem found. `today`
+ * (an ISO day, New Jersey's today unless given) is what the notices about
+ * alerts' dates compare with.
+ */
+export function checkContent(
+  source: ContentSource,
+  today: string = todayInNewJersey()
+): ContentCheck {
   const problems = new ProblemList()
   const checked = checkSource(source, problems)
   const { pages, alerts } = renderContent(checked, problems)
   const { registries } = checked
   if (!registries || problems.errors.length) return { problems: problems.items }
-  noticeContent({ ...checked, registries }, pages, problems)
+  noticeContent({ ...checked, registries }, pages, today, problems)
   return {
     content: {
       registries,

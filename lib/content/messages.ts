@@ -7,13 +7,24 @@ import type { z } from 'zod'
 
 type Issue = z.core.$ZodIssue
 
-/** Joins a schema path such as ['tiers', 0, 'amount'] into `tiers[0].amount`. */
+/**
+ * A field of a file, in words: ['inspection', 'tiers', 0, 'amount'] is
+ * `"amount" (inspection, tiers entry 1)`; an entry of a list on its own,
+ * ['main', 2], is `entry 3 of "main"`. Entries count from 1, as people do.
+ */
 export function fieldName(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, i) =>
-      typeof part === 'number' ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`
-    )
-    .join('')
+  const last = path.at(-1)
+  const where = (parts: readonly PropertyKey[]) =>
+    parts
+      .map((part) => (typeof part === 'number' ? `entry ${part + 1}` : String(part)))
+      .join(', ')
+      .replace(/, entry/g, ' entry')
+  if (typeof last === 'number') {
+    const list = path.slice(0, -1)
+    return `entry ${last + 1} of "${where(list)}"`
+  }
+  const parents = path.slice(0, -1)
+  return parents.length ? `"${String(last)}" (${where(parents)})` : `"${String(last)}"`
 }
 
 /** Edit distance between two short words (ids, field names). */
@@ -100,7 +111,10 @@ function ownMessage(issue: Issue): string | undefined {
 
 function describeOne(issue: Issue, value: unknown): string {
   if (value === undefined) {
-    if (issue.code === 'invalid_type') return `is required (write ${typeName(issue.expected)})`
+    if (issue.code === 'invalid_type')
+      return issue.expected === 'string'
+        ? 'is required: it cannot be left empty'
+        : `is required: write ${typeName(issue.expected)}`
     if (issue.code === 'invalid_value')
       return `is required (one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')})`
     return 'is required'

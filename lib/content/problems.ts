@@ -38,10 +38,22 @@ export class ContentError extends Error {
   }
 }
 
-/** A problem in a registry entry: names the entry by its id and the field. */
-export function entryMessage(opts: { entry?: string; field?: string; problem: string }): string {
-  const entry = opts.entry ? `entry "${opts.entry}": ` : ''
-  const field = opts.field ? `field "${opts.field}" ` : ''
+/**
+ * A problem in a registry entry: names the entry by its id (or, before it
+ * has one, by its place in the list) and the field (fieldName's words).
+ */
+export function entryMessage(opts: {
+  entry?: string
+  position?: number
+  field?: string
+  problem: string
+}): string {
+  const entry = opts.entry
+    ? `entry "${opts.entry}": `
+    : opts.position
+      ? `entry ${opts.position} (it has no id yet): `
+      : ''
+  const field = opts.field ? `field ${opts.field} ` : ''
   return `${entry}${field}${opts.problem}`
 }
 

@@ -130,7 +130,7 @@ function renderAlerts(
         line,
         entryMessage({
           entry: alert.id,
-          field: 'message',
+          field: '"message"',
           problem: 'shows no text on the page. Write the notice in plain words',
         })
       )

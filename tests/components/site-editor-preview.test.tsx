@@ -7,7 +7,6 @@ import {
   checkPreview,
   createPreview,
   loadSource,
-  previewSource,
   PreviewView,
   type PreviewProps,
   type PreviewTarget,
@@ -45,11 +44,9 @@ const text = (path: string) => readFileSync(join(FIXTURE, path), 'utf8')
 const standardFee = registries.fees.inspection.tiers.find((t) => t.id === 'standard')!.amount
 
 function show(target: PreviewTarget, data: Record<string, unknown>, path?: string) {
-  const preview = previewSource(source, target, { data, path })
-  const { content, problems } = checkContent(preview.source)
   return render(
     <PreviewView
-      result={{ state: 'checked', content, problems, file: preview.file, route: preview.route }}
+      result={checkPreview(source, target, { data, path })}
       target={target}
       title="Fees"
     />
@@ -140,7 +137,7 @@ describe('the preview of a registry', () => {
     expect(screen.getByText(/is \$47\.50, for/)).toBeInTheDocument()
   })
 
-  it('lists the documents by kind and year, new ones included', () => {
+  it('shows a new document on the page that lists it, as visitors will see it', () => {
     const data = registryFormat('documents').fromFile(text('data/documents.yaml'))
     ;(data[LIST_FIELD] as unknown[]).push({
       id: 'budget-2031',
@@ -151,8 +148,31 @@ describe('the preview of a registry', () => {
       url: 'https://files.example.org/budget-2031.pdf',
     })
     show({ kind: 'registry', name: 'documents' }, data)
+    // The fee page of the test content lists budgets (@documents budget).
+    expect(screen.getByRole('heading', { name: /On the page Fees \(\/fees\)/ })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: '2031' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /2031 budget/ })).toBeInTheDocument()
+    expect(screen.queryByText(/^Kind:/)).toBeNull()
+  })
+
+  it('shows nothing in red for an entry just added and still blank', () => {
+    const data = registryFormat('alerts').fromFile(text('data/alerts.yaml'))
+    ;(data[LIST_FIELD] as unknown[]).push({ id: '', level: '', start: '', end: '', message: '' })
+    show({ kind: 'registry', name: 'alerts' }, data)
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('names the file a new page will be saved to, not an empty name', () => {
+    const result = checkPreview(
+      source,
+      { kind: 'page' },
+      { data: pageData('<b>x</b>', { route: '/fire-drills' }) }
+    )
+    expect(result.state).toBe('checked')
+    const problems = result.state === 'checked' ? result.problems : []
+    expect(problems.map((p) => p.file)).toContain('content/pages/fire-drills.md')
+    const blankPage = checkPreview(source, { kind: 'page' }, { data: { body: '' } })
+    expect(blankPage.state).toBe('blank')
   })
 
   it('shows every alert with its dates, urgent ones marked', () => {
@@ -167,7 +187,10 @@ describe('the preview of a registry', () => {
       },
     ]
     show({ kind: 'registry', name: 'alerts' }, data)
-    expect(screen.getByText('Shown from 03/01/30 to 03/31/30:')).toBeInTheDocument()
+    // Four-digit years in the preview, so a mistyped year (1906) is plain to see.
+    expect(
+      screen.getByText('Shown from Friday, March 1, 2030 to Sunday, March 31, 2030:')
+    ).toBeInTheDocument()
     expect(screen.getByRole('region', { name: /Urgent notice/ })).toHaveTextContent(
       'A burn ban is in effect.'
     )

@@ -50,7 +50,7 @@ describe('a failed build', () => {
     const run = build(project, dir)
     expect(run.status).toBe(1)
     expect(run.stderr).toMatch(
-      /Content check: 1 error to fix\. Nothing is built until they are fixed\.\n\s+.*data\/fees\.yaml:7: field "inspection\.tiers\[0\]\.amount" should be a number but is the text "forty"/
+      /Content check: 1 error to fix\. Nothing is built until they are fixed\.\n\s+.*data\/fees\.yaml:7: field "amount" \(inspection, tiers entry 1\) should be a number but is the text "forty"/
     )
     expect(run.stderr).toContain('out/ is unchanged')
     expect(oldExport(project)).toBe('<p>old export</p>')

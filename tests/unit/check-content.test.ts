@@ -32,7 +32,7 @@ describe('npm run check:content', () => {
     expect(run.stderr).toMatch(
       /Content check: 2 errors to fix\. Nothing is built until they are fixed\./
     )
-    expect(run.stderr).toMatch(/data\/fees\.yaml:7: field "inspection\.tiers\[0\]\.amount"/)
+    expect(run.stderr).toMatch(/data\/fees\.yaml:7: field "amount" \(inspection, tiers entry 1\)/)
     expect(run.stderr).toMatch(/pages\/home\.md:5: field "section" should be one of/)
   }, 30_000)
 
@@ -41,7 +41,7 @@ describe('npm run check:content', () => {
     edit(dir, 'data/fees.yaml', 'amount: 40.00', 'amount: forty')
     const run = check(dir, { GITHUB_ACTIONS: 'true' })
     expect(run.stderr).toMatch(
-      /^::error file=.*data\/fees\.yaml,line=7,title=Content error::field "inspection\.tiers\[0\]\.amount" should be a number/m
+      /^::error file=.*data\/fees\.yaml,line=7,title=Content error::field "amount" \(inspection, tiers entry 1\) should be a number/m
     )
     const clean = check(fixtureCopy(), { GITHUB_ACTIONS: 'true' })
     expect(clean.stdout).toMatch(

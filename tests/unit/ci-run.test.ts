@@ -5,6 +5,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
@@ -133,7 +134,7 @@ describe('.ci/run', () => {
   it('is executable and calls exactly the README test command', () => {
     expect(SCRIPT.trim().split('\n').at(-1)).toBe('npm install && npm test')
     expect(existsSync(join(process.cwd(), '.ci', 'run'))).toBe(true)
-    const mode = spawnSync('git', ['ls-files', '-s', '.ci/run'], { encoding: 'utf8' }).stdout
-    expect(mode).toMatch(/^100755 /)
+    // Read from the file itself, not through git: the tests run on any copy.
+    expect(statSync(join(process.cwd(), '.ci', 'run')).mode & 0o111).not.toBe(0)
   })
 })

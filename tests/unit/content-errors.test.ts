@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { readContentSource } from '#lib/content/disk.ts'
+import { checkContent } from '#lib/content/index.ts'
 import { loadContent } from '#tests/helpers/content.ts'
 import { contentError, edit, fixtureCopy, page, problemsIn, put } from '../helpers/content.ts'
 
@@ -36,6 +38,21 @@ describe('YAML and frontmatter mistakes', () => {
     ])
   })
 
+  it('says a line is indented one space off, not that a quote is left open', () => {
+    const dir = fixtureCopy()
+    edit(
+      dir,
+      'data/links.yaml',
+      '  url: https://www.nfpa.org/tips.pdf',
+      ' url: https://www.nfpa.org/tips.pdf'
+    )
+    const errors = errorsIn(dir).join('\n')
+    expect(errors).toMatch(
+      /data\/links\.yaml:3: is not valid YAML: this line starts with 1 spaces?, an odd number/
+    )
+    expect(errors).not.toMatch(/quote or a bracket/)
+  })
+
   it('says a tab is the problem when a line is indented with one', () => {
     const dir = fixtureCopy()
     edit(dir, 'data/site.yaml', '  display:', '\tdisplay:')
@@ -58,7 +75,9 @@ describe('YAML and frontmatter mistakes', () => {
       )
     )
     expect(errorsIn(dir)).toEqual([
-      expect.stringMatching(/pages\/untitled\.md:\d+: field "title" is required \(write text\)/),
+      expect.stringMatching(
+        /pages\/untitled\.md:\d+: field "title" is required: it cannot be left empty/
+      ),
     ])
   })
 
@@ -99,7 +118,7 @@ describe('registry mistakes', () => {
     edit(dir, 'data/fees.yaml', 'amount: 40.00', 'amount: 40 dollars')
     expect(errorsIn(dir)).toEqual([
       expect.stringMatching(
-        /data\/fees\.yaml:7: field "inspection\.tiers\[0\]\.amount" should be a number but is the text "40 dollars"/
+        /data\/fees\.yaml:7: field "amount" \(inspection, tiers entry 1\) should be a number but is the text "40 dollars"/
       ),
     ])
   })
@@ -170,7 +189,7 @@ describe('registry mistakes', () => {
     edit(dir, 'data/fees.yaml', 'minBusinessDays: 4', 'minBusinessDays: 1')
     expect(errorsIn(dir)).toEqual([
       expect.stringMatching(
-        /data\/fees\.yaml:4: field "inspection\.tiers" do not fit together: tier "short-notice" overlaps/
+        /data\/fees\.yaml:4: field "tiers" \(inspection\) do not fit together: tier "short-notice" overlaps/
       ),
     ])
   })
@@ -246,7 +265,7 @@ describe('references that do not exist', () => {
     edit(dir, 'data/fees.yaml', 'ordinance: ordinance', 'ordinance: ordinanse')
     expect(errorsIn(dir)).toEqual([
       expect.stringMatching(
-        /data\/fees\.yaml:\d+: field "cardFees\.ordinance" refers to document "ordinanse".*Did you mean "ordinance"\?/
+        /data\/fees\.yaml:\d+: field "ordinance" \(cardFees\) refers to document "ordinanse".*Did you mean "ordinance"\?/
       ),
     ])
   })
@@ -410,6 +429,34 @@ describe('captions', () => {
     expect(errorsIn(dir)).toEqual([
       expect.stringMatching(/captions\/fire-is-fast\.vtt:1: is not a WebVTT captions file/),
     ])
+  })
+})
+
+describe('alert dates, against the day the check runs', () => {
+  const alert = (start: string, end: string) =>
+    `- id: closed\n  level: information\n  start: '${start}'\n  end: '${end}'\n  message: The office is closed.\n`
+  const noticesOn = (dir: string, today: string) =>
+    checkContent(readContentSource(dir), today)
+      .problems.filter((p) => p.severity === 'notice')
+      .map((p) => p.message)
+
+  it('gives a notice for an alert that has ended', () => {
+    const dir = fixtureCopy()
+    put(dir, 'data/alerts.yaml', alert('2026-11-01', '2026-11-05'))
+    expect(noticesOn(dir, '2026-11-24')).toContainEqual(
+      expect.stringMatching(/entry "closed": ended on 2026-11-05, so it shows nowhere/)
+    )
+    expect(noticesOn(dir, '2026-11-05').join('\n')).not.toMatch(/ended on/)
+  })
+
+  it('gives a notice for an alert that runs more than a year (a mistyped year)', () => {
+    const dir = fixtureCopy()
+    put(dir, 'data/alerts.yaml', alert('2026-11-23', '2027-12-04'))
+    expect(noticesOn(dir, '2026-11-24')).toContainEqual(
+      expect.stringMatching(
+        /runs more than a year, from 2026-11-23 to 2027-12-04\. Check the years/
+      )
+    )
   })
 })
 

@@ -3,7 +3,7 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOCAL_BACKEND_PATH } from '#site-editor/config.ts'
+import { CONTENT_PATH, LOCAL_BACKEND_PATH } from '#site-editor/config.ts'
 import { foreignRequest, isContentPath, refusedBackendRequest } from '#site-editor/local-guard.ts'
 import { startSiteEditorServer, type SiteEditorServer } from '#site-editor/local-server.ts'
 import { FIXTURE } from '#tests/helpers/content.ts'
@@ -75,7 +75,7 @@ describe('npm run site-editor, as a hostile page would try it', () => {
 
   beforeAll(async () => {
     repo = mkdtempSync(join(tmpdir(), 'editor-repo-'))
-    cpSync(FIXTURE, join(repo, 'content'), { recursive: true })
+    cpSync(FIXTURE, join(repo, CONTENT_PATH), { recursive: true })
     const out = mkdtempSync(join(tmpdir(), 'editor-out-'))
     mkdirSync(join(out, 'admin'))
     writeFileSync(join(out, 'index.html'), '<p>site</p>')
@@ -150,6 +150,6 @@ describe('npm run site-editor, as a hostile page would try it', () => {
       },
     })
     expect(answer.status).toBe(200)
-    expect(readFileSync(join(repo, 'content', 'pages', 'saved.md'), 'utf8')).toBe(text)
+    expect(readFileSync(join(repo, CONTENT_PATH, 'pages', 'saved.md'), 'utf8')).toBe(text)
   })
 })

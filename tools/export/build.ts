@@ -2,6 +2,7 @@
 // site editor at /admin/) into a staging folder and only then puts it in
 // out/. A failed build, at any step, leaves the previous out/ as it was.
 // Also writes build/nginx.conf.
+import { buildDay } from '#lib/content/alerts.ts'
 import { spawnSync } from 'node:child_process'
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -24,7 +25,7 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 
 // 1. The content, exactly as `npm run check:content` checks it.
 let started = performance.now()
-const { content, problems } = checkContent(readContentSource())
+const { content, problems } = checkContent(readContentSource(), buildDay())
 // Annotations on GitHub come from `npm run check:content`, which the checks run first.
 const report = contentReport(problems)
 if (!content) {
@@ -56,7 +57,7 @@ let hashes: { styleHashes: string[]; scriptHashes: string[]; editorScriptHashes:
 try {
   const finished = await finishExport(staging, content, CONTENT_DIR)
   for (const line of finished.log) step(line)
-  const settings = siteEditorSettings(process.env, content.registries.site.baseUrl)
+  const settings = siteEditorSettings(process.env, content.registries.site)
   const editor = await bundleSiteEditor(staging, settings, finished.stylesheets)
   for (const line of editor.log) step(line)
   step(siteEditorWeightLine(siteEditorWeight(staging)))

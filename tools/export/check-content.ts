@@ -2,11 +2,12 @@
 // lists every problem in plain words, each with its file and line; notices
 // follow. Exits 1 when there is an error. On GitHub Actions it also writes
 // annotations, so each problem shows on its line in the pull request.
+import { buildDay } from '#lib/content/alerts.ts'
 import { contentReport } from '#lib/content/report.ts'
 import { readContentSource } from '#lib/content/disk.ts'
 import { checkContent } from '#lib/content/index.ts'
 
-const { content, problems } = checkContent(readContentSource())
+const { content, problems } = checkContent(readContentSource(), buildDay())
 const summary =
   content &&
   `${content.pages.length} pages, ${content.registries.documents.size} documents, ` +

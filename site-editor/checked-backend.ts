@@ -1,0 +1,138 @@
+import { checkContent } from '#lib/content/index.ts'
+import { formatProblem, type ContentProblem } from '#lib/content/problems.ts'
+import {
+  REGISTRY_NAMES,
+  registryPath,
+  type ContentSource,
+  type SourceFile,
+} from '#lib/content/source.ts'
+import { CONTENT_PATH } from '#site-editor/config.ts'
+
+// Publish refuses what the content check refuses. Every save (and every
+// deletion) goes through Decap's backend; this wraps the backend so that,
+// before anything is written, the site's own content check runs over the
+// repository's content with the change in it, exactly as the files will be
+// written. If the change brings a mistake the content did not have, nothing
+// is written and the editor says why, in the check's own words. (Mistakes
+// already in the content are not the clerk's: they never stop a save.)
+
+/** One file of a save, as Decap's backends receive it: the text it will write. */
+type DataFile = { path: string; raw: string; newPath?: string }
+/** What this wrapper needs of a Decap backend (GitHub or the local one). */
+type Backend = {
+  entriesByFolder(folder: string, extension: string, depth: number): Promise<Read[]>
+  entriesByFiles(files: { path: string }[]): Promise<Read[]>
+  persistEntry(entry: { dataFiles: DataFile[] }, options: unknown): Promise<unknown>
+  deleteFiles(paths: string[], commitMessage: string): Promise<unknown>
+}
+type Read = { data: string; file: { path: string } }
+// Decap's backends are classes; the wrapper keeps their constructor.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeScript's rule for mixins
+type BackendClass = abstract new (...args: any[]) => Backend
+
+/** A refused save: its text is what the editor shows ("Not saved. …"). */
+export class SaveRefused extends Error {
+  readonly problems: ContentProblem[]
+
+  constructor(problems: ContentProblem[]) {
+    super(
+      `The site check found ${problems.length === 1 ? 'a mistake' : `${problems.length} mistakes`} ` +
+        `this change would bring, so the site could not be built: ${problems.map(formatProblem).join(' · ')}`
+    )
+    // Shown as it is, without "Error:" in front.
+    this.name = ''
+    this.problems = problems
+  }
+}
+
+/** The repository's content as text, read through the backend (what the build would read). */
+export async function readThrough(backend: Backend): Promise<ContentSource> {
+  const files = (read: Read[]): SourceFile[] =>
+    read
+      .map(({ data, file }) => ({ path: file.path, text: data }))
+      .sort((a, b) => a.path.localeCompare(b.path))
+  const [pages, registries, captions] = await Promise.all([
+    backend.entriesByFolder(`${CONTENT_PATH}/pages`, 'md', 1),
+    backend.entriesByFiles(
+      REGISTRY_NAMES.map((name) => ({ path: registryPath(CONTENT_PATH, name) }))
+    ),
+    backend.entriesByFolder(`${CONTENT_PATH}/captions`, 'vtt', 1).catch(() => []),
+  ])
+  const byPath = new Map(files(registries).map((file) => [file.path, file]))
+  return {
+    root: CONTENT_PATH,
+    pages: files(pages),
+    registries: Object.fromEntries(
+      REGISTRY_NAMES.flatMap((name) => {
+        const file = byPath.get(registryPath(CONTENT_PATH, name))
+        return file ? [[name, file]] : []
+      })
+    ),
+    captions: files(captions),
+    refused: [],
+  }
+}
+
+/** The content with files written (and moved) and others deleted. */
+export function withChange(
+  source: ContentSource,
+  written: readonly DataFile[],
+  deleted: readonly string[] = []
+): ContentSource {
+  const gone = new Set([...deleted, ...written.flatMap((f) => (f.newPath ? [f.path] : []))])
+  const put = (files: SourceFile[], folder: string) => {
+    const added = written
+      .map((f) => ({ path: f.newPath ?? f.path, text: f.raw }))
+      .filter((f) => f.path.startsWith(`${folder}/`))
+    const paths = new Set(added.map((f) => f.path))
+    return [...files.filter((f) => !gone.has(f.path) && !paths.has(f.path)), ...added].sort(
+      (a, b) => a.path.localeCompare(b.path)
+    )
+  }
+  const registries = { ...source.registries }
+  for (const name of REGISTRY_NAMES) {
+    const file = written.find((f) => (f.newPath ?? f.path) === registryPath(CONTENT_PATH, name))
+    if (file) registries[name] = { path: registryPath(CONTENT_PATH, name), text: file.raw }
+  }
+  return {
+    ...source,
+    pages: put(source.pages, `${CONTENT_PATH}/pages`),
+    captions: put(source.captions, `${CONTENT_PATH}/captions`),
+    registries,
+  }
+}
+
+/** The errors a change brings: those of the content with it that the content without it has not. */
+export function newErrors(before: ContentSource, after: ContentSource): ContentProblem[] {
+  const errors = (source: ContentSource) =>
+    checkContent(source).problems.filter((p) => p.severity === 'error')
+  const known = new Set(errors(before).map(formatProblem))
+  return errors(after).filter((p) => !known.has(formatProblem(p)))
+}
+
+/** Throws SaveRefused when writing and deleting these files would bring a content mistake. */
+export async function refuseBreakingChange(
+  backend: Backend,
+  written: readonly DataFile[],
+  deleted: readonly string[] = []
+) {
+  const before = await readThrough(backend)
+  const problems = newErrors(before, withChange(before, written, deleted))
+  if (problems.length > 0) throw new SaveRefused(problems)
+}
+
+/** A backend class whose saves and deletions are checked first. */
+export function withSiteCheck<T extends BackendClass>(Base: T): T {
+  abstract class Checked extends Base {
+    async persistEntry(entry: { dataFiles: DataFile[] }, options: unknown) {
+      await refuseBreakingChange(this, entry.dataFiles)
+      return super.persistEntry(entry, options)
+    }
+
+    async deleteFiles(paths: string[], commitMessage: string) {
+      await refuseBreakingChange(this, [], paths)
+      return super.deleteFiles(paths, commitMessage)
+    }
+  }
+  return Checked
+}

@@ -1,0 +1,111 @@
+import { Component, type ChangeEvent } from 'react'
+import { parseIsoDay, todayInNewJersey } from '#lib/dates.ts'
+
+// The editor's date field ("day" widget): a plain text box for a day written
+// YYYY-MM-DD, as the content files hold it. Decap's own date field is the
+// browser's date box redrawn on every keystroke, which restarted the year
+// as it was typed ("2026" became 1906). Here what is typed stays as typed; a
+// day written the American way (11/23/2026) is put in the file's order when
+// the field is left; "Today" gives today in New Jersey, not in UTC; and the
+// day is repeated in words with its four-digit year, so a wrong year shows.
+
+const LONG = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+/** The day in words ("Monday, November 23, 2026"), or undefined if it is not a real day. */
+export function dayInWords(value: string): string | undefined {
+  try {
+    return LONG.format(parseIsoDay(value))
+  } catch {
+    return undefined
+  }
+}
+
+/** 11/23/2026 (or 11-23-2026) as 2026-11-23; anything else as it was. */
+export function normalizeDay(value: string): string {
+  const trimmed = value.trim()
+  const american = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed)
+  if (!american) return trimmed
+  const [, month, day, year] = american
+  return `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`
+}
+
+/** Why a typed day cannot be used, in plain words, or undefined when it can. */
+export function dayProblem(value: string): string | undefined {
+  if (value.trim() === '') return undefined
+  if (/^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}$/.test(value.trim()))
+    return 'has a two-digit year. Write the year in full, such as 2026-11-23 or 11/23/2026'
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value))
+    return 'should be a date written year-month-day, such as 2026-11-23'
+  if (!dayInWords(value)) return `is not a real date: there is no ${value}`
+  return undefined
+}
+
+type Props = {
+  forID: string
+  value?: string | null
+  onChange: (value: string) => void
+  classNameWrapper: string
+  setActiveStyle: () => void
+  setInactiveStyle: () => void
+  field: { get: (key: string, fallback?: unknown) => unknown }
+}
+
+export class DayControl extends Component<Props> {
+  /** Decap asks each field this before it saves: a wrong day stops the save, in words. */
+  isValid = () => {
+    const problem = dayProblem(String(this.props.value ?? ''))
+    if (!problem) return true
+    const label = String(this.props.field.get('label', this.props.field.get('name')))
+    return { error: { type: 'CUSTOM', message: `${label} ${problem}.` } }
+  }
+
+  private readonly change = (event: ChangeEvent<HTMLInputElement>) =>
+    this.props.onChange(event.target.value)
+
+  private readonly leave = () => {
+    this.props.setInactiveStyle()
+    const value = String(this.props.value ?? '')
+    const normal = normalizeDay(value)
+    if (normal !== value) this.props.onChange(normal)
+  }
+
+  render() {
+    const { forID, value, classNameWrapper, setActiveStyle } = this.props
+    const text = String(value ?? '')
+    const words = dayInWords(text)
+    return (
+      <div className={classNameWrapper}>
+        <input
+          id={forID}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="YYYY-MM-DD"
+          aria-describedby={`${forID}-in-words`}
+          value={text}
+          onChange={this.change}
+          onFocus={setActiveStyle}
+          onBlur={this.leave}
+          style={{ width: '11em', marginRight: '1em' }}
+        />
+        <button type="button" onClick={() => this.props.onChange(todayInNewJersey())}>
+          Today
+        </button>
+        <span id={`${forID}-in-words`} style={{ marginLeft: '1em' }}>
+          {words ?? (text ? '' : 'Write the date as year-month-day, such as 2026-11-23.')}
+        </span>
+      </div>
+    )
+  }
+}
+
+/** How the field shows in Decap's own preview of fields (the site's preview is separate). */
+export function DayPreview({ value }: { value?: string }) {
+  return <p>{value ? (dayInWords(value) ?? value) : ''}</p>
+}

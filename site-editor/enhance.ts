@@ -1,0 +1,137 @@
+// Small fixes to Decap's own screens, made from outside (Decap is bundled as
+// published; these watch its page and adjust what it draws):
+//  - its list buttons have no names: "Show or hide this alert", "Remove this alert";
+//  - removing an entry asks first;
+//  - while a save is under way, edits wait: Decap marks the entry saved when
+//    the save ends, so an edit made meanwhile (a removal right after Publish)
+//    would be shown as saved and never be written;
+//  - the preview frame gets a title, and its page a language and a title;
+//  - the sign-in screen shows the bureau's name instead of Decap's logo;
+//  - the Media button goes (nothing is uploaded in this editor).
+
+/** What enhance() needs of Decap's store: whether an entry is being saved. */
+export type EditorStore = {
+  getState: () => { entryDraft: { getIn: (path: string[]) => unknown } }
+  subscribe: (listener: () => void) => () => void
+}
+
+const LIST_BUTTON = 'button[class*="TopBarButton-button"]'
+
+/** The word for one entry of the list a button belongs to: "alert" from its "Add alert" button. */
+function entryWord(button: Element): string {
+  let node: Element | null = button.parentElement
+  while (node) {
+    const add = [...node.querySelectorAll('button')].find((b) =>
+      /^Add\s/.test(b.textContent?.trim() ?? '')
+    )
+    if (add) return add.textContent!.trim().replace(/^Add\s+/, '')
+    node = node.parentElement
+  }
+  return 'entry'
+}
+
+/** Is this one of Decap's list-entry remove buttons (the last button of an entry's top bar)? */
+function isRemoveButton(button: Element): boolean {
+  const bar = button.parentElement
+  const buttons = bar ? [...bar.querySelectorAll(LIST_BUTTON)] : []
+  return buttons.length > 1 && buttons.at(-1) === button
+}
+
+function nameButtons(root: ParentNode) {
+  for (const button of root.querySelectorAll(LIST_BUTTON)) {
+    if (button.hasAttribute('aria-label')) continue
+    const word = entryWord(button)
+    button.setAttribute(
+      'aria-label',
+      isRemoveButton(button) ? `Remove this ${word}` : `Show or hide this ${word}`
+    )
+  }
+}
+
+function saving(store: EditorStore): boolean {
+  return Boolean(store.getState().entryDraft.getIn(['entry', 'isPersisting']))
+}
+
+/** Says something to screen readers and on screen, in the editor's corner. */
+function say(document: Document, text: string) {
+  let box = document.getElementById('site-editor-status')
+  if (!box) {
+    box = document.createElement('p')
+    box.id = 'site-editor-status'
+    box.setAttribute('role', 'status')
+    document.body.append(box)
+  }
+  box.textContent = ''
+  box.textContent = text
+}
+
+function previewFrame(document: Document) {
+  const frame = document.querySelector<HTMLIFrameElement>('#preview-pane')
+  if (!frame || frame.title) return
+  frame.title = 'Preview: the page as visitors will see it'
+}
+
+function signInScreen(document: Document, siteName: string) {
+  const page = document.querySelector('[class*="StyledAuthenticationPage"]')
+  if (!page || page.querySelector('#site-editor-name')) return
+  const heading = document.createElement('h1')
+  heading.id = 'site-editor-name'
+  heading.textContent = `${siteName}: site editor`
+  page.prepend(heading)
+}
+
+function mediaButton(document: Document) {
+  for (const button of document.querySelectorAll('header button')) {
+    if (button.textContent?.trim() === 'Media') (button as HTMLElement).hidden = true
+  }
+}
+
+/** Starts watching the editor page. */
+export function enhanceEditor(document: Document, store: EditorStore, siteName: string) {
+  const window = document.defaultView!
+  const update = () => {
+    nameButtons(document)
+    previewFrame(document)
+    signInScreen(document, siteName)
+    mediaButton(document)
+  }
+  new MutationObserver(update).observe(document.body, { childList: true, subtree: true })
+  update()
+
+  // Before Decap sees a click: removal asks first, and nothing changes while saving.
+  window.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target instanceof Element ? event.target : null
+      const button = target?.closest(LIST_BUTTON)
+      const inForm = target?.closest('[class*="ControlPaneContainer"]')
+      if (inForm && saving(store)) {
+        event.preventDefault()
+        event.stopPropagation()
+        say(document, 'Wait a moment: the change is being saved.')
+        return
+      }
+      if (button && isRemoveButton(button)) {
+        const word = entryWord(button)
+        if (!window.confirm(`Remove this ${word}? It is taken out of the file when you publish.`)) {
+          event.preventDefault()
+          event.stopPropagation()
+        }
+      }
+    },
+    true
+  )
+  for (const type of ['beforeinput', 'keydown', 'paste', 'drop'])
+    window.addEventListener(
+      type,
+      (event) => {
+        const target = event.target instanceof Element ? event.target : null
+        if (!target?.closest('[class*="ControlPaneContainer"]') || !saving(store)) return
+        if (event instanceof KeyboardEvent && ['Tab', 'Shift'].includes(event.key)) return
+        event.preventDefault()
+        event.stopPropagation()
+        say(document, 'Wait a moment: the change is being saved.')
+      },
+      true
+    )
+}

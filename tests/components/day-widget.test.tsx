@@ -1,0 +1,84 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import { useState } from 'react'
+import { describe, expect, it } from 'vitest'
+import { DayControl, dayInWords, dayProblem, normalizeDay } from '#site-editor/day-widget.tsx'
+import { todayInNewJersey } from '#lib/dates.ts'
+
+// The editor's date field: what a clerk types stays as typed, the American
+// way is put in the file's order, a two-digit year is refused in words, and
+// "Today" is today in New Jersey.
+
+const field = {
+  get: (key: string, fallback?: unknown) => (key === 'label' ? 'First day shown' : fallback),
+}
+
+function Field({ initial = '' }: { initial?: string }) {
+  const [value, setValue] = useState(initial)
+  return (
+    <DayControl
+      forID="start"
+      value={value}
+      onChange={setValue}
+      classNameWrapper=""
+      setActiveStyle={() => undefined}
+      setInactiveStyle={() => undefined}
+      field={field}
+    />
+  )
+}
+
+describe('the date field of the site editor', () => {
+  it('keeps every keystroke of a year, and says the day in words with its four-digit year', () => {
+    render(<Field />)
+    const input = screen.getByRole('textbox')
+    let typed = ''
+    for (const key of '2026-11-23') {
+      typed += key
+      fireEvent.change(input, { target: { value: typed } })
+    }
+    expect(input).toHaveValue('2026-11-23')
+    expect(screen.getByText('Monday, November 23, 2026')).toBeInTheDocument()
+  })
+
+  it('puts a day written 11/23/2026 in the file’s order when the field is left', () => {
+    render(<Field />)
+    const input = screen.getByRole('textbox')
+    fireEvent.change(input, { target: { value: '11/23/2026' } })
+    fireEvent.blur(input)
+    expect(input).toHaveValue('2026-11-23')
+  })
+
+  it('fills in today in New Jersey', () => {
+    render(<Field />)
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }))
+    expect(screen.getByRole('textbox')).toHaveValue(todayInNewJersey())
+  })
+
+  it('refuses, in words, what is not a real day', () => {
+    expect(dayProblem('')).toBeUndefined()
+    expect(dayProblem('2026-11-23')).toBeUndefined()
+    expect(dayProblem('11/23/26')).toMatch(/two-digit year/)
+    expect(dayProblem('2026-02-30')).toMatch(/not a real date/)
+    expect(dayProblem('next tuesday')).toMatch(/year-month-day/)
+    expect(normalizeDay(' 3/5/2027 ')).toBe('2027-03-05')
+    expect(dayInWords('1906-11-23')).toBe('Friday, November 23, 1906')
+  })
+
+  it('stops a save with its words when the day is wrong', () => {
+    const control = new DayControl({
+      forID: 'x',
+      value: '2026-02-30',
+      onChange: () => undefined,
+      classNameWrapper: '',
+      setActiveStyle: () => undefined,
+      setInactiveStyle: () => undefined,
+      field,
+    })
+    expect(control.isValid()).toEqual({
+      error: {
+        type: 'CUSTOM',
+        message: 'First day shown is not a real date: there is no 2026-02-30.',
+      },
+    })
+  })
+})

@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { SaveRefused, withSiteCheck } from '#site-editor/checked-backend.ts'
+import { FIXTURE } from '#tests/helpers/content.ts'
+
+// Publish refuses what the content check refuses: the editor's backend runs
+// the site's check over the content with the change in it, exactly as the
+// files will be written, before anything is written. Tried with a stand-in
+// backend that serves the test content (paths as the editor has them).
+
+type Read = { data: string; file: { path: string } }
+
+/** A stand-in for Decap's backend over the test content; it records what it is asked to write. */
+class TestBackend {
+  written: string[] = []
+  deleted: string[] = []
+  private read(folder: string, files: string[]): Read[] {
+    return files.map((name) => ({
+      data: readFileSync(join(FIXTURE, folder, name), 'utf8'),
+      file: { path: `content/${folder}/${name}` },
+    }))
+  }
+  async entriesByFolder(folder: string, extension: string) {
+    const local = folder.replace(/^content\//, '')
+    return this.read(
+      local,
+      readdirSync(join(FIXTURE, local)).filter((f) => f.endsWith(extension))
+    )
+  }
+  async entriesByFiles(files: { path: string }[]) {
+    return files.map(({ path }) => ({
+      data: readFileSync(join(FIXTURE, path.replace(/^content\//, '')), 'utf8'),
+      file: { path },
+    }))
+  }
+  async persistEntry(entry: { dataFiles: { path: string; raw: string }[] }, options: unknown) {
+    void options
+    this.written.push(...entry.dataFiles.map((f) => f.path))
+  }
+  async deleteFiles(paths: string[], commitMessage: string) {
+    void commitMessage
+    this.deleted.push(...paths)
+  }
+}
+
+const Checked = withSiteCheck(TestBackend)
+const page = (route: string, body: string) =>
+  `---\nroute: ${route}\ntitle: Drills\ndescription: A page about fire drills, for the editor's save check.\nsection: safety\n---\n\n${body}\n`
+
+describe("the editor's save check", () => {
+  it('writes a change that the check passes', async () => {
+    const backend = new Checked()
+    await backend.persistEntry(
+      { dataFiles: [{ path: 'content/pages/drills.md', raw: page('/drills', 'Practice.') }] },
+      {}
+    )
+    expect(backend.written).toEqual(['content/pages/drills.md'])
+  })
+
+  it('writes nothing when the change would stop the build, and says why in the check’s words', async () => {
+    const backend = new Checked()
+    const save = backend.persistEntry(
+      {
+        dataFiles: [
+          { path: 'content/pages/drills.md', raw: page('/fees', '<b>raw</b>\n\n[x](/gone)') },
+        ],
+      },
+      {}
+    )
+    await expect(save).rejects.toBeInstanceOf(SaveRefused)
+    const error = (await save.catch((e: unknown) => e)) as SaveRefused
+    expect(String(error)).toMatch(/^The site check found \d+ mistakes this change would bring/)
+    expect(error.problems.map((p) => `${p.file}:${p.line}`)).toEqual(
+      expect.arrayContaining(['content/pages/drills.md:2', 'content/pages/drills.md:8'])
+    )
+    expect(backend.written).toEqual([])
+  })
+
+  it('refuses to delete a page another page links to, and deletes one nothing needs', async () => {
+    const backend = new Checked()
+    // The test home page links to /fees.
+    await expect(backend.deleteFiles(['content/pages/fees.md'], 'Delete')).rejects.toThrow(
+      /links to "\/fees"/
+    )
+    expect(backend.deleted).toEqual([])
+    await backend.deleteFiles(['content/pages/draft.md'], 'Delete')
+    expect(backend.deleted).toEqual(['content/pages/draft.md'])
+  })
+
+  it('does not blame a save for a mistake the content already had', async () => {
+    const backend = new Checked()
+    const before = await backend.entriesByFiles([{ path: 'content/data/links.yaml' }])
+    const links = before[0]!.data
+    // Saving links.yaml unchanged while another file is fine: written.
+    await backend.persistEntry({ dataFiles: [{ path: 'content/data/links.yaml', raw: links }] }, {})
+    expect(backend.written).toEqual(['content/data/links.yaml'])
+  })
+})
