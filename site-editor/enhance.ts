@@ -3,16 +3,23 @@
 //  - its list buttons have no names: "Show or hide this alert", "Remove this alert";
 //  - removing an entry asks first;
 //  - while a save is under way, edits wait: Decap marks the entry saved when
-//    the save ends, so an edit made meanwhile (a removal right after Publish)
-//    would be shown as saved and never be written;
+//    the save ends, so an edit made meanwhile would be shown as saved and
+//    never be written;
+//  - after a save, Decap's copy of the saved entry is brought up to date:
+//    it kept the entry as first opened, and took a change that led back to
+//    that (removing the entry just added) for no change at all, so the
+//    removal showed "Changes saved" and was never written;
 //  - the preview frame gets a title, and its page a language and a title;
 //  - the sign-in screen shows the bureau's name instead of Decap's logo;
 //  - the Media button goes (nothing is uploaded in this editor).
 
-/** What enhance() needs of Decap's store: whether an entry is being saved. */
+type Immutable = { get: (key: string) => unknown; getIn: (path: string[]) => unknown }
+
+/** What enhance() needs of Decap's store: the entry being edited, and the publishing mode. */
 export type EditorStore = {
-  getState: () => { entryDraft: { getIn: (path: string[]) => unknown } }
+  getState: () => { entryDraft: Immutable; config: { publish_mode?: string } }
   subscribe: (listener: () => void) => () => void
+  dispatch: (action: { type: string; payload: unknown }) => unknown
 }
 
 const LIST_BUTTON = 'button[class*="TopBarButton-button"]'
@@ -82,7 +89,7 @@ function signInScreen(document: Document, siteName: string) {
 
 function mediaButton(document: Document) {
   for (const button of document.querySelectorAll('header button')) {
-    if (button.textContent?.trim() === 'Media') (button as HTMLElement).hidden = true
+    if (button.textContent?.trim() === 'Media') (button as HTMLElement).style.display = 'none'
   }
 }
 
@@ -97,6 +104,34 @@ export function enhanceEditor(document: Document, store: EditorStore, siteName: 
   }
   new MutationObserver(update).observe(document.body, { childList: true, subtree: true })
   update()
+
+  let wasSaving = false
+  store.subscribe(() => {
+    const now = saving(store)
+    const justSaved = wasSaving && !now
+    wasSaving = now
+    const { entryDraft, config } = store.getState()
+    // (The editorial workflow keeps its own copy of a saved draft up to date.)
+    if (!justSaved || entryDraft.get('hasChanged') || config.publish_mode === 'editorial_workflow')
+      return
+    const entry = entryDraft.get('entry') as { toJS: () => { collection?: string; slug?: string } }
+    const saved = entry.toJS()
+    if (saved.collection && saved.slug)
+      store.dispatch({
+        type: 'ENTRY_SUCCESS',
+        payload: { collection: saved.collection, entry: saved },
+      })
+  })
+
+  // A refused save is already told in words (the notice "Not saved. …", or
+  // the field's own message); Decap also leaves its failed save behind as an
+  // unhandled rejection: its failed-save action, or nothing at all.
+  window.addEventListener('unhandledrejection', (event) => {
+    const reason = event.reason as { type?: unknown } | undefined
+    if (reason === undefined) event.preventDefault()
+    else if (typeof reason?.type === 'string' && reason.type.endsWith('PERSIST_FAILURE'))
+      event.preventDefault()
+  })
 
   // Before Decap sees a click: removal asks first, and nothing changes while saving.
   window.addEventListener(

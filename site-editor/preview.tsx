@@ -100,9 +100,12 @@ function pageFile(entry: Entry): SourceFile {
   return { path: pageFilePath(entry), text: pageFormat.toFile(entry.data) }
 }
 
-/** Is a value empty: nothing typed in it (an entry's kind, `_type`, does not count)? */
+/**
+ * Is a value empty: nothing typed in it? An entry's kind (`_type`) and a
+ * switch left off (the editor's default) do not count.
+ */
 function blank(value: unknown): boolean {
-  if (value === undefined || value === null) return true
+  if (value === undefined || value === null || value === false) return true
   if (typeof value === 'string') return value.trim() === ''
   if (Array.isArray(value)) return value.every(blank)
   if (typeof value === 'object')

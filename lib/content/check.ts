@@ -251,6 +251,22 @@ function parseList(
     const name = (raw as Record<string, unknown> | null)?.[key]
     // Named by its id, or by its place in the list before it has one.
     const entry = typeof name === 'string' && name.trim() ? name : undefined
+    // Two entries with one id, whatever else is wrong with either.
+    if (key === 'id' && typeof name === 'string') {
+      const earlier = seen.get(name)
+      if (earlier !== undefined) {
+        ok = false
+        problems.error(
+          yaml.file,
+          yaml.lineOf([i, 'id']),
+          entryMessage({
+            entry,
+            problem: `uses the same id as the entry on line ${yaml.lineOf([earlier, 'id'])}; ids must be unique, so choose another one`,
+          })
+        )
+      }
+      seen.set(name, i)
+    }
     const result = schema.safeParse(raw)
     if (!result.success) {
       ok = false
@@ -267,21 +283,6 @@ function parseList(
         )
       }
       return
-    }
-    if (key === 'id' && typeof name === 'string') {
-      const earlier = seen.get(name)
-      if (earlier !== undefined) {
-        ok = false
-        problems.error(
-          yaml.file,
-          yaml.lineOf([i, 'id']),
-          entryMessage({
-            entry,
-            problem: `uses the same id as the entry on line ${yaml.lineOf([earlier, 'id'])}; ids must be unique, so choose another one`,
-          })
-        )
-      }
-      seen.set(name, i)
     }
     entries.push(result.data)
   })

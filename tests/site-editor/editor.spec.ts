@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { diffLines } from 'diff'
@@ -13,13 +13,16 @@ import { SITE_EDITOR_E2E_REPO } from './paths.ts'
 
 // The real editor (Decap CMS, as built into out/admin/) driven in Chromium
 // through `npm run site-editor`: Decap's local backend writes to a copy of content/
-// in build/site-editor-e2e. Staff change an inspection fee, add an urgent
-// alert, add a budget document and create a page; each file on disk must
-// change exactly as expected, keep its top comment and its key order, and
-// the copy must pass the content check. The editor may load nothing from
-// another address and must trip no Content-Security-Policy rule. Every
-// expected value is read from the copy's registries and the editor's own
-// words (site-editor/fields.ts), never copied from today's content.
+// in build/site-editor-e2e. Staff type with real keystrokes, as they do.
+// They change an inspection fee, add an urgent alert, add a budget document
+// and create a page; each file on disk must change exactly as expected, keep
+// its top comment and its key order, and the copy must pass the content
+// check. What the check refuses, Publish refuses, in the check's words, and
+// the file stays as it was. A removal right after a Publish is written; a
+// typed year lands as typed. The editor may load nothing from another
+// address and must trip no Content-Security-Policy rule. Every expected
+// value is read from the copy's registries and the editor's own words
+// (site-editor/fields.ts), never copied from today's content.
 
 const repo = join(process.cwd(), SITE_EDITOR_E2E_REPO)
 const file = (path: string) => join(repo, 'content', path)
@@ -54,18 +57,48 @@ async function open(page: Page, entry: string) {
   await page.goto(`/admin/#/collections/${entry}`)
 }
 
-/** Saves the entry open in the editor (the local backend publishes at once). */
-async function publish(page: Page) {
+/** Asks the editor to save the entry open in it (the local backend publishes at once). */
+async function askToPublish(page: Page) {
   await page.getByRole('button', { name: 'Publish', exact: true }).click()
   await page.getByText('Publish now', { exact: true }).click()
+}
+
+/** Saves the entry open in the editor, and waits until it is saved. */
+async function publish(page: Page) {
+  await askToPublish(page)
   await expect(page.getByText('Entry saved')).toBeVisible()
   await expect(page.getByText('Changes saved')).toBeVisible()
 }
 
 /** Picks a choice in one of Decap's drop-down fields. */
-async function choose(page: Page, field: string, option: string) {
-  await page.locator(`[id^="${field}-field-"]`).last().click()
-  await page.getByText(option, { exact: true }).last().click()
+async function choose(page: Page, field: string, option: string, which: 'first' | 'last' = 'last') {
+  await page.locator(`[id^="${field}-field-"]`)[which]().click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+/** The last text box of a field (the one of the entry just added): typed into key by key. */
+const box = (page: Page, field: string) =>
+  page.locator(`input[id^="${field}-field-"], textarea[id^="${field}-field-"]`).last()
+
+async function type(page: Page, field: string, text: string) {
+  await box(page, field).click()
+  await box(page, field).pressSequentially(text)
+}
+
+// One working copy for the whole file: the tests run one after the other.
+test.describe.configure({ mode: 'serial' })
+
+/** Signs in to the local editor and watches the page, as every test here does. */
+async function signIn(page: Page) {
+  const problems = await watchPage(page)
+  await page.route(
+    (url) => url.hostname !== 'localhost',
+    (route) => route.abort()
+  )
+  await page.goto('/admin/')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByRole('link', { name: /Pages/ }).first()).toBeVisible()
+  return problems
 }
 
 test.beforeAll(() => {
@@ -104,7 +137,9 @@ test('staff edit the site in the browser, and each file changes as a careful per
     const amount = page
       .getByLabel(FIELD_TEXT['fees.inspection.tiers.amount']!.label, { exact: true })
       .nth(tier)
-    await amount.fill(String(newFee))
+    await amount.click()
+    await amount.press('ControlOrMeta+a')
+    await amount.pressSequentially(String(newFee))
     await expect(preview.getByRole('table').first()).toContainText(formatMoney(newFee))
     await publish(page)
     const after = read('data/fees.yaml')
@@ -130,30 +165,27 @@ test('staff edit the site in the browser, and each file changes as a careful per
     await page
       .getByRole('button', { name: new RegExp(`Add ${FIELD_TEXT.alerts!.singular!}`) })
       .click()
-    await page.locator('[id^="id-field-"]').last().fill('burn-ban-test')
+    await type(page, 'id', 'burn-ban-test')
     await choose(page, 'level', 'Urgent')
-    await page.locator('[id^="start-field-"]').last().fill(start)
-    await page.locator('[id^="end-field-"]').last().fill(end)
-    await page.locator('[id^="message-field-"]').last().fill(message)
+    // The first day as the file writes it, the last the American way: both land as typed.
+    await type(page, 'start', start)
+    const [year, month, day] = end.split('-')
+    await type(page, 'end', `${month}/${day}/${year}`)
+    await type(page, 'message', message)
     await expect(preview.getByText('Urgent notice').first()).toBeVisible()
     await publish(page)
     const after = read('data/alerts.yaml')
     const alerts = parse(after) as Record<string, unknown>[]
     expect(alerts).toHaveLength(listed.length + 1)
-    const added = alerts.at(-1)!
-    expect(added).toEqual({
-      id: 'burn-ban-test',
-      level: 'urgent',
-      start,
-      end,
-      message: `${message}\n`,
-    })
+    // A new alert goes first, where the newest belongs.
+    const added = alerts[0]!
+    expect(added).toEqual({ id: 'burn-ban-test', level: 'urgent', start, end, message })
     expect(Object.keys(added)).toEqual(['id', 'level', 'start', 'end', 'message'])
-    // Dates quoted, the message a block, the top comment kept.
-    expect(after).toContain(`  start: '${start}'\n  end: '${end}'\n  message: |\n    ${message}\n`)
+    // Dates quoted, the one-line message kept one line, the top comment kept.
+    // (Quoted only if YAML needs it: this one does not.)
+    expect(after).toContain(`  start: '${start}'\n  end: '${end}'\n  message: ${message}\n`)
     expect(topComment(after)).toBe(topComment(before))
-    // Nothing else changes: the new entry is added at the end (replacing the
-    // empty list's `[]` when there was no alert).
+    // Nothing else changes (the empty list's `[]` goes when there was no alert).
     const format = registryFormat('alerts')
     const { removed, added: lines } = changedLines(format.toFile(format.fromFile(before)), after)
     expect(removed).toEqual(listed.length ? [] : ['[]'])
@@ -162,8 +194,7 @@ test('staff edit the site in the browser, and each file changes as a careful per
       '  level: urgent',
       `  start: '${start}'`,
       `  end: '${end}'`,
-      '  message: |',
-      `    ${message}`,
+      `  message: ${message}`,
     ])
   })
 
@@ -178,20 +209,26 @@ test('staff edit the site in the browser, and each file changes as a careful per
     await page
       .getByRole('button', { name: new RegExp(`Add ${FIELD_TEXT.documents!.singular!}`) })
       .click()
-    await page.locator('[id^="id-field-"]').last().fill(documentId)
-    await page.locator('[id^="title-field-"]').last().fill(documentTitle)
-    await choose(page, 'kind', 'Budget')
-    await page.locator('[id^="year-field-"]').last().fill(String(year))
-    await choose(page, 'type', 'PDF')
-    await page
-      .locator('[id^="url-field-"]')
-      .last()
-      .fill(`https://files.example.org/budget-${year}.pdf`)
+    // The entry just added is the first (new documents go at the top).
+    const first = (field: string) =>
+      page.locator(`input[id^="${field}-field-"], textarea[id^="${field}-field-"]`).first()
+    for (const [field, text] of [
+      ['id', documentId],
+      ['title', documentTitle],
+    ] as const)
+      await first(field).pressSequentially(text)
+    await choose(page, 'kind', 'Budget', 'first')
+    await first('year').pressSequentially(String(year))
+    await choose(page, 'type', 'PDF', 'first')
+    await first('url').pressSequentially(`https://files.example.org/budget-${year}.pdf`)
+    // The preview is the page that lists budgets, with the new one on it.
+    await expect(preview.getByRole('heading', { name: /^On the page/ }).first()).toBeVisible()
+    await expect(preview.getByRole('link', { name: new RegExp(documentTitle) })).toBeVisible()
     await publish(page)
     const after = read('data/documents.yaml')
     const documents = parse(after) as Record<string, unknown>[]
     expect(documents).toHaveLength(count + 1)
-    const added = documents.at(-1)!
+    const added = documents[0]!
     expect(added).toEqual({
       id: documentId,
       title: documentTitle,
@@ -214,13 +251,17 @@ test('staff edit the site in the browser, and each file changes as a careful per
   await test.step('create a page', async () => {
     const body = `The inspection costs {{fee:${tierId}}} in this case.\n\n@document ${documentId}`
     await open(page, 'pages/new')
-    await page.locator('[id^="route-field-"]').fill('/editor-test')
-    await page.locator('[id^="title-field-"]').fill('A page made in the editor')
-    await page
-      .locator('[id^="description-field-"]')
-      .fill('A page the browser test makes in the site editor, with a fee and a document.')
+    // Blank, a new page is not blamed for what is not written yet.
+    await expect(preview.getByText(/Fill in the fields on the left/)).toBeVisible()
+    await type(page, 'route', '/editor-test')
+    await type(page, 'title', 'A page made in the editor')
+    await type(
+      page,
+      'description',
+      'A page the browser test makes in the site editor, with a fee and a document.'
+    )
     await choose(page, 'section', 'About')
-    await page.locator('[id^="body-field-"]').fill(body)
+    await type(page, 'body', body)
     // The preview is the page: the fee token and the @document line, drawn by the site.
     await expect(preview.getByRole('heading', { level: 1 })).toHaveText('A page made in the editor')
     await expect(preview.getByText(`costs ${formatMoney(newFee)} in this case`)).toBeVisible()
@@ -278,4 +319,153 @@ test('staff edit the site in the browser, and each file changes as a careful per
   expect(violations, 'Content-Security-Policy violations').toEqual([])
   expect(consoleErrors, 'console errors').toEqual([])
   expect(elsewhere, 'requests to other addresses').toEqual([])
+})
+
+test('what the content check refuses, Publish refuses, in its words, and the file stays as it was', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const problems = await signIn(page)
+  const toast = page.locator('.Toastify')
+  const refused = async (words: RegExp) => {
+    await askToPublish(page)
+    await expect(toast).toContainText('Not saved.')
+    await expect(toast).toContainText(words)
+  }
+
+  await test.step('two alerts with one id, and an end before the start', async () => {
+    const before = read('data/alerts.yaml')
+    const id = (parse(before) as { id: string }[])[0]!.id
+    await open(page, 'alerts/entries/alerts')
+    await page
+      .getByRole('button', { name: new RegExp(`Add ${FIELD_TEXT.alerts!.singular!}`) })
+      .click()
+    const first = (field: string) =>
+      page.locator(`input[id^="${field}-field-"], textarea[id^="${field}-field-"]`).first()
+    await first('id').pressSequentially(id)
+    await choose(page, 'level', 'Information', 'first')
+    await first('start').pressSequentially('2030-03-10')
+    await first('end').pressSequentially('2030-03-01')
+    await first('message').pressSequentially('The office is closed.')
+    await refused(/uses the same id as the entry on line/)
+    await expect(toast).toContainText(/on or after/)
+    expect(read('data/alerts.yaml')).toBe(before)
+  })
+
+  await test.step('a second page on a route another page has', async () => {
+    const pages = readdirSync(file('pages'))
+    const taken = parse(/^---\n([\s\S]*?)---/.exec(read('pages/editor-test.md'))![1]!) as {
+      route: string
+    }
+    await open(page, 'pages/new')
+    await type(page, 'route', taken.route)
+    await type(page, 'title', 'Another page on the same route')
+    await type(
+      page,
+      'description',
+      'A page that tries to take the route of another page of the site.'
+    )
+    await choose(page, 'section', 'About')
+    await refused(/Each route belongs to one page/)
+    expect(readdirSync(file('pages'))).toEqual(pages)
+  })
+
+  await test.step('raw HTML and an invisible character in a page', async () => {
+    const before = read('pages/editor-test.md')
+    await open(page, 'pages/entries/editor-test')
+    const body = box(page, 'body')
+    await body.click()
+    await body.press('ControlOrMeta+End')
+    await body.pressSequentially('\n\n<b>bold</b> and a hidden\u200bspace')
+    await refused(/has raw HTML/)
+    await expect(toast).toContainText(/zero width space \(U\+200B\)/)
+    expect(read('pages/editor-test.md')).toBe(before)
+  })
+
+  const { violations, consoleErrors } = await problems()
+  expect(violations, 'Content-Security-Policy violations').toEqual([])
+  // Decap logs each refused save; nothing else may be logged.
+  expect(consoleErrors.filter((e) => !/The site check found/.test(e))).toEqual([])
+})
+
+test('a removal right after a Publish is written, and removing asks first', async ({ page }) => {
+  test.setTimeout(120_000)
+  const problems = await signIn(page)
+  const ids = () =>
+    ((parse(read('data/alerts.yaml')) as { id: string }[] | null) ?? []).map((a) => a.id)
+  await open(page, 'alerts/entries/alerts')
+  await page
+    .getByRole('button', { name: new RegExp(`Add ${FIELD_TEXT.alerts!.singular!}`) })
+    .click()
+  const first = (field: string) =>
+    page.locator(`input[id^="${field}-field-"], textarea[id^="${field}-field-"]`).first()
+  await first('id').pressSequentially('closed-test')
+  await choose(page, 'level', 'Information', 'first')
+  await page.getByRole('button', { name: 'Today' }).first().click()
+  await page.getByRole('button', { name: 'Today' }).nth(1).click()
+  await first('message').pressSequentially('The office is closed today.')
+  await publish(page)
+  expect(ids()[0]).toBe('closed-test')
+  // "Today" is today in New Jersey, whatever the time in UTC.
+  expect((parse(read('data/alerts.yaml')) as { start: string }[])[0]!.start).toBe(
+    todayInNewJersey()
+  )
+
+  const remove = page
+    .getByRole('button', { name: `Remove this ${FIELD_TEXT.alerts!.singular!}` })
+    .first()
+  // Cancelled: nothing is removed.
+  page.once('dialog', (dialog) => void dialog.dismiss())
+  await remove.click()
+  await expect(page.getByText('Changes saved')).toBeVisible()
+  // Confirmed, at once after the Publish: removed in the file too.
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toMatch(/^Remove this alert\?/)
+    void dialog.accept()
+  })
+  const before = ids()
+  await remove.click()
+  await expect(page.getByText(/^unsaved changes$/i)).toBeVisible()
+  await publish(page)
+  expect(ids()).toEqual(before.slice(1))
+
+  const { violations, consoleErrors } = await problems()
+  expect(violations).toEqual([])
+  expect(consoleErrors).toEqual([])
+})
+
+test("the editor's own screens: the bureau's name, named buttons, a titled preview, no broken buttons", async ({
+  page,
+}) => {
+  const problems = await watchPage(page)
+  await page.goto('/admin/')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/: site editor$/)
+  await expect(page.locator('[class*="DecapLogoIcon"]')).toBeHidden()
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByRole('link', { name: /Pages/ }).first()).toBeVisible()
+  // Nothing is uploaded here: no Media button (captions are added on GitHub, content/README.md).
+  await expect(page.getByRole('button', { name: 'Media' })).toBeHidden()
+  await open(page, 'alerts/entries/alerts')
+  await expect(page.locator('#preview-pane')).toHaveAttribute('title', /^Preview/)
+  const frame = page.frameLocator('#preview-pane')
+  await expect(frame.locator('html')).toHaveAttribute('lang', 'en')
+  await expect(page.getByText('Check for Preview')).toBeHidden()
+  // A new, blank alert is not blamed before anything is typed in it.
+  await page
+    .getByRole('button', { name: new RegExp(`Add ${FIELD_TEXT.alerts!.singular!}`) })
+    .click()
+  await expect(
+    page.getByRole('button', { name: /^Show or hide this alert$/ }).first()
+  ).toBeVisible()
+  await expect(frame.getByRole('alert')).toHaveCount(0)
+  // A field's rule is shown in the case it was written ("lower case", not "LOWER CASE").
+  await open(page, 'pages/new')
+  await type(page, 'route', '/FEES')
+  await askToPublish(page)
+  const error = page.getByText(/should be a route such as \/fees/)
+  await expect(error).toBeVisible()
+  expect(await error.evaluate((e) => getComputedStyle(e).textTransform)).toBe('none')
+  const { violations, consoleErrors } = await problems()
+  expect(violations).toEqual([])
+  expect(consoleErrors).toEqual([])
 })
