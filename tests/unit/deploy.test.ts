@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { deployCommand, planDeploy, WRANGLER_VERSION } from '#tools/ops/pages-deploy.ts'
+import { deployCommand, planDeploy } from '#tools/ops/pages-deploy.ts'
 
 const SETTINGS = {
   CLOUDFLARE_API_TOKEN: 'token-123',
@@ -13,14 +13,12 @@ const SETTINGS = {
 const BUILT = { index: true, headers: true }
 
 describe('planDeploy', () => {
-  it('runs wrangler at one exact version through npx, deploying out/ to the main branch', () => {
-    expect(WRANGLER_VERSION).toMatch(/^\d+\.\d+\.\d+$/)
-    expect(planDeploy(SETTINGS, BUILT)).toEqual({
+  it('runs the locked wrangler (never one fetched afresh), deploying out/ to the main branch', () => {
+    expect(planDeploy(SETTINGS, BUILT, '/project/node_modules/wrangler/bin/wrangler.js')).toEqual({
       action: 'run',
-      command: 'npx',
+      command: process.execPath,
       args: [
-        '--yes',
-        `wrangler@${WRANGLER_VERSION}`,
+        '/project/node_modules/wrangler/bin/wrangler.js',
         'pages',
         'deploy',
         'out',
@@ -33,7 +31,7 @@ describe('planDeploy', () => {
   })
 
   it('runs DEPLOY_COMMAND instead, when it is set', () => {
-    expect(deployCommand({ DEPLOY_COMMAND: ' node  /tmp/fake.mjs ' })).toEqual([
+    expect(deployCommand({ DEPLOY_COMMAND: ' node  /tmp/fake.mjs ' }, 'wrangler.js')).toEqual([
       'node',
       '/tmp/fake.mjs',
     ])
@@ -42,21 +40,29 @@ describe('planDeploy', () => {
     expect(plan.action === 'run' && plan.args[0]).toBe('pages')
   })
 
-  it('skips, naming every missing setting, when the Cloudflare settings are absent or empty', () => {
+  it('skips with a notice, naming every setting, when none is set (a fresh copy stays green)', () => {
     // GitHub passes an unset secret or variable as an empty string.
-    const plan = planDeploy(
-      { CLOUDFLARE_ACCOUNT_ID: 'account-456', CLOUDFLARE_API_TOKEN: '' },
-      BUILT
-    )
+    const plan = planDeploy({ CLOUDFLARE_API_TOKEN: '', CLOUDFLARE_ACCOUNT_ID: ' ' }, BUILT)
     expect(plan).toMatchObject({
       action: 'skip',
-      missing: ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_PAGES_PROJECT'],
+      missing: ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID', 'CLOUDFLARE_PAGES_PROJECT'],
     })
-    expect(plan.action === 'skip' && plan.message).toBe(
-      'Deploy skipped: the site was built but not published, because CLOUDFLARE_API_TOKEN (secret), ' +
-        "CLOUDFLARE_PAGES_PROJECT (variable) are not set. Add them in the repository's Settings > " +
-        'Secrets and variables > Actions, as deploy/README.md ("Cloudflare Pages") explains.'
+    expect(plan.action === 'skip' && plan.message).toMatch(
+      /^Deploy skipped: the site was built but not published/
     )
+  })
+
+  it('fails, naming what is missing, when the settings are only partly set', () => {
+    const plan = planDeploy(
+      { CLOUDFLARE_ACCOUNT_ID: 'account-456', CLOUDFLARE_API_TOKEN: 'token' },
+      BUILT
+    )
+    expect(plan).toEqual({
+      action: 'refuse',
+      message:
+        'Deploy failed: the Cloudflare settings are only partly set. Missing: CLOUDFLARE_PAGES_PROJECT (variable). ' +
+        'Add it in the repository\'s Settings > Secrets and variables > Actions, as deploy/README.md ("Cloudflare Pages") explains.',
+    })
   })
 
   it('refuses when out/ has no index.html or no _headers, before looking at the settings', () => {
@@ -120,12 +126,46 @@ process.exit(Number(process.env.FAKE_EXIT ?? 0))
     const run = deploy(dir, { ...SETTINGS, DEPLOY_COMMAND: command, FAKE_LOG: log })
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)
-    expect(JSON.parse(readFileSync(log, 'utf8'))).toEqual({
+    const seen = JSON.parse(readFileSync(log, 'utf8')) as Record<string, unknown>
+    expect(seen).toMatchObject({
       args: ['pages', 'deploy', 'out', '--project-name', 'mtfp1-bureau', '--branch', 'main'],
-      cwd: dir,
       token: 'token-123',
       account: 'account-456',
     })
+    // In a folder of its own, never the working copy.
+    expect(seen.cwd).not.toBe(dir)
+  })
+
+  it('deploys only out/ and the reviewed functions: nothing a pull request adds elsewhere', () => {
+    const { dir, log, command } = project()
+    mkdirSync(join(dir, 'functions', 'api'), { recursive: true })
+    writeFileSync(join(dir, 'functions', 'api', 'auth.ts'), '// reviewed')
+    mkdirSync(join(dir, 'content', 'functions'), { recursive: true })
+    writeFileSync(join(dir, 'content', 'functions', 'evil.ts'), '// not reviewed')
+    writeFileSync(join(dir, 'wrangler.toml'), 'name = "evil"')
+    writeFileSync(join(dir, 'content', 'wrangler.json'), '{}')
+    const fake = join(dir, 'fake-ls.mjs')
+    writeFileSync(
+      fake,
+      `import { readdirSync, writeFileSync } from 'node:fs'
+writeFileSync(process.env.FAKE_LOG, JSON.stringify(readdirSync('.', { recursive: true }).sort()))
+`
+    )
+    const run = deploy(dir, {
+      ...SETTINGS,
+      DEPLOY_COMMAND: `${process.execPath} ${fake}`,
+      FAKE_LOG: log,
+    })
+    expect(run.status).toBe(0)
+    void command
+    expect(JSON.parse(readFileSync(log, 'utf8'))).toEqual([
+      'functions',
+      'functions/api',
+      'functions/api/auth.ts',
+      'out',
+      'out/_headers',
+      'out/index.html',
+    ])
   })
 
   it('exits with the exit code of the CLI', () => {
@@ -135,16 +175,12 @@ process.exit(Number(process.env.FAKE_EXIT ?? 0))
     expect(existsSync(log)).toBe(true)
   })
 
-  it('exits 0 with a message naming the missing settings, running nothing', () => {
+  it('exits 0 with a message naming the missing settings when none is set, running nothing', () => {
     const { dir, log, command } = project()
-    const run = deploy(dir, {
-      CLOUDFLARE_PAGES_PROJECT: 'mtfp1-bureau',
-      DEPLOY_COMMAND: command,
-      FAKE_LOG: log,
-    })
+    const run = deploy(dir, { DEPLOY_COMMAND: command, FAKE_LOG: log })
     expect(run.status).toBe(0)
     expect(run.stdout).toContain(
-      'because CLOUDFLARE_API_TOKEN (secret), CLOUDFLARE_ACCOUNT_ID (secret) are not set'
+      'because CLOUDFLARE_API_TOKEN (secret), CLOUDFLARE_ACCOUNT_ID (secret), CLOUDFLARE_PAGES_PROJECT (variable) are not set'
     )
     expect(run.stdout).toContain('deploy/README.md')
     expect(run.stdout).not.toContain('::notice')
@@ -158,6 +194,20 @@ process.exit(Number(process.env.FAKE_EXIT ?? 0))
     expect(run.stdout).toMatch(
       /^::notice title=Deploy skipped::Deploy skipped: .*CLOUDFLARE_API_TOKEN/m
     )
+  })
+
+  it('exits 1, running nothing, when the settings are only partly set', () => {
+    const { dir, log, command } = project()
+    const run = deploy(dir, {
+      CLOUDFLARE_PAGES_PROJECT: 'mtfp1-bureau',
+      DEPLOY_COMMAND: command,
+      FAKE_LOG: log,
+      GITHUB_ACTIONS: 'true',
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toMatch(/only partly set\. Missing: CLOUDFLARE_API_TOKEN/)
+    expect(run.stdout).toMatch(/^::error title=Deploy failed::/m)
+    expect(existsSync(log)).toBe(false)
   })
 
   it('exits 1 without running anything when out/ is missing or incomplete', () => {

@@ -57,8 +57,8 @@ describe('every workflow', () => {
   it.each(workflows)('$name runs only npm scripts and .ci/run after set-up', ({ workflow }) => {
     for (const step of steps(workflow)) {
       if (step.uses) {
-        // Official actions only, each pinned to a major version.
-        expect(step.uses).toMatch(/^actions\/(checkout|setup-node|upload-artifact)@v\d+$/)
+        // Official actions only (each pinned to a commit: see below).
+        expect(step.uses).toMatch(/^actions\/(checkout|setup-node|upload-artifact)@[0-9a-f]{40}$/)
         continue
       }
       const run = String(step.run).trim()
@@ -80,10 +80,26 @@ describe('every workflow', () => {
     }
   })
 
-  it.each(workflows)('$name can only read the repository', ({ workflow }) => {
-    expect(workflow.permissions).toEqual({ contents: 'read' })
-    for (const job of Object.values(workflow.jobs)) expect(job.permissions).toBeUndefined()
-  })
+  it.each(workflows)(
+    '$name pins every action to a full commit, its version in a comment',
+    ({ name }) => {
+      const lines = readFileSync(join(DIR, name), 'utf8')
+        .split('\n')
+        .filter((line) => /^\s*-?\s*uses:/.test(line))
+      expect(lines.length).toBeGreaterThan(0)
+      for (const line of lines)
+        expect(line).toMatch(/uses: [\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/)
+    }
+  )
+
+  it.each(workflows)(
+    '$name can only read the repository, but where it tells staff in an issue',
+    ({ workflow }) => {
+      expect(workflow.permissions).toEqual({ contents: 'read' })
+      for (const job of Object.values(workflow.jobs))
+        expect([undefined, { contents: 'read', issues: 'write' }]).toContainEqual(job.permissions)
+    }
+  )
 
   it.each(workflows)('$name runs on ubuntu-24.04, with Node set up before npm', ({ workflow }) => {
     for (const job of Object.values(workflow.jobs)) {
@@ -150,9 +166,11 @@ describe('checks.yml', () => {
     })
   })
 
-  it('audits the production dependencies', () => {
-    expect(checks.jobs.audit?.steps.at(-1)?.run).toBe('npm run audit:prod')
-    expect(packageJson.scripts['audit:prod']).toBe('npm audit --omit=dev')
+  it('audits every dependency for information only: the summary, never a failed check', () => {
+    expect(checks.jobs.audit?.steps.at(-1)?.run).toBe(
+      'npm run --silent audit:report >> "$GITHUB_STEP_SUMMARY"'
+    )
+    expect(packageJson.scripts['audit:report']).toBe('node tools/ops/audit.ts')
   })
 })
 
@@ -160,10 +178,34 @@ describe('publish.yml', () => {
   const publish = load('publish.yml')
   const crons = (publish.on.schedule as { cron: string }[]).map((entry) => entry.cron)
 
-  it('runs on pushes to main, by hand, and on two daily schedules', () => {
-    expect(publish.on.push).toEqual({ branches: ['main'] })
+  it('runs after the checks pass on main, by hand, and on two daily schedules', () => {
+    expect(publish.on).not.toHaveProperty('push')
+    expect(publish.on.workflow_run).toEqual({
+      workflows: ['checks'],
+      types: ['completed'],
+      branches: ['main'],
+    })
+    expect(publish.jobs.due?.if).toContain("github.event.workflow_run.conclusion == 'success'")
+    expect(publish.jobs.due?.if).toContain("github.event.workflow_run.event == 'push'")
+    // It builds the very commit the checks passed on.
+    expect(publish.jobs.publish?.steps[0]?.with?.ref).toBe(
+      '${{ github.event.workflow_run.head_sha || github.sha }}'
+    )
     expect(publish.on).toHaveProperty('workflow_dispatch')
     expect(crons).toEqual(['0 9 * * *', '0 10 * * *'])
+  })
+
+  it('opens (or updates) one issue when a scheduled publish fails', () => {
+    const failed = publish.jobs.failed
+    expect(failed).toMatchObject({
+      needs: ['due', 'publish'],
+      if: "failure() && github.event_name == 'schedule'",
+      permissions: { contents: 'read', issues: 'write' },
+    })
+    expect(failed?.steps.at(-1)).toEqual({
+      run: 'npm run publish:failed',
+      env: { GITHUB_TOKEN: '${{ github.token }}' },
+    })
   })
 
   it('has exactly one of its schedules publish each day, at 05:00 in New Jersey', () => {
@@ -220,7 +262,31 @@ describe('links.yml', () => {
     expect(links.on).toHaveProperty('workflow_dispatch')
     expect(Object.values(links.jobs).map((job) => job.steps.at(-1)?.run)).toEqual([
       'npm run check:links',
-      'npm run audit:prod',
+      'npm run --silent audit:report -- --issue >> "$GITHUB_STEP_SUMMARY"',
     ])
+    expect(links.jobs.audit?.steps.at(-1)?.env).toEqual({ GITHUB_TOKEN: '${{ github.token }}' })
+  })
+})
+
+describe('who reviews what, and what keeps the dependencies current', () => {
+  it('makes a maintainer review every path outside content/ (CODEOWNERS)', () => {
+    const rules = readFileSync(join(process.cwd(), '.github', 'CODEOWNERS'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('#'))
+      .map((line) => line.trim().split(/\s+/))
+    expect(rules).toEqual([['*', expect.stringMatching(/^@[\w-]+(\/[\w-]+)?$/)], ['/content/']])
+  })
+
+  it('has Dependabot keep the actions and npm packages current, grouped, every week', () => {
+    const config = parse(
+      readFileSync(join(process.cwd(), '.github', 'dependabot.yml'), 'utf8')
+    ) as {
+      updates: { 'package-ecosystem': string; schedule: { interval: string }; groups: object }[]
+    }
+    expect(config.updates.map((u) => u['package-ecosystem'])).toEqual(['github-actions', 'npm'])
+    for (const update of config.updates) {
+      expect(update.schedule.interval).toBe('weekly')
+      expect(Object.keys(update.groups)).toHaveLength(1)
+    }
   })
 })

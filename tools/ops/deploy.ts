@@ -1,20 +1,26 @@
 // `npm run deploy`: publishes out/ to Cloudflare Pages (tools/ops/pages-deploy.ts
-// decides how). Exits 1 when out/ is not a built site, 0 with a message when
-// the Cloudflare settings are missing (the site is not set up to publish yet),
-// and otherwise with the exit code of the Cloudflare CLI.
+// decides how). Exits 1 when out/ is not a built site or the Cloudflare
+// settings are only partly set; 0 with a message when none is set (the site
+// is not set up to publish yet); otherwise with the exit code of the
+// Cloudflare CLI, which runs in a new folder holding only a copy of out/
+// and of the reviewed functions (FUNCTIONS_DIR), if any.
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { planDeploy } from '#tools/ops/pages-deploy.ts'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { FUNCTIONS_DIR, planDeploy } from '#tools/ops/pages-deploy.ts'
 
-const out = join(process.cwd(), 'out')
-const plan = planDeploy(process.env, {
-  index: existsSync(join(out, 'index.html')),
-  headers: existsSync(join(out, '_headers')),
-})
+const root = process.cwd()
+const out = join(root, 'out')
+const plan = planDeploy(
+  process.env,
+  { index: existsSync(join(out, 'index.html')), headers: existsSync(join(out, '_headers')) },
+  resolve(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js')
+)
 
 if (plan.action === 'refuse') {
   console.error(plan.message)
+  if (process.env.GITHUB_ACTIONS) console.log(`::error title=Deploy failed::${plan.message}`)
   process.exit(1)
 }
 
@@ -25,8 +31,19 @@ if (plan.action === 'skip') {
   process.exit(0)
 }
 
+// Only out/ and the reviewed functions, in a folder with nothing else in it.
+const stage = mkdtempSync(join(tmpdir(), 'deploy-'))
+cpSync(out, join(stage, 'out'), { recursive: true })
+const functions = join(root, FUNCTIONS_DIR)
+if (existsSync(functions)) cpSync(functions, join(stage, 'functions'), { recursive: true })
+
 console.log(`deploy: ${[plan.command, ...plan.args].join(' ')}`)
-const run = spawnSync(plan.command, plan.args, { stdio: 'inherit' })
+const run = spawnSync(plan.command, plan.args, {
+  stdio: 'inherit',
+  cwd: stage,
+  env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+})
+rmSync(stage, { recursive: true, force: true })
 if (run.error) {
   console.error(`Deploy failed: could not start ${plan.command}: ${run.error.message}`)
   process.exit(1)

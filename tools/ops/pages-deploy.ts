@@ -1,11 +1,18 @@
 // What `npm run deploy` does, decided without touching anything: publish out/
-// to Cloudflare Pages with Cloudflare's own CLI (wrangler), run through npx at
-// an exact version so nothing heavy joins the project's dependencies.
-// Cloudflare Pages reads out/_headers from the upload and applies it, including
-// `! Name` lines that detach a header on one path.
+// (and the site's reviewed Pages Functions, when there are any) to Cloudflare
+// Pages with Cloudflare's own CLI, wrangler, as locked in package-lock.json.
+// Wrangler runs in a new, empty folder that holds only a copy of out/ and of
+// the functions: it reads a functions/ folder and a wrangler.toml or
+// wrangler.json from the folder it runs in, so nothing else in the working
+// copy (a file a pull request added) can change what is deployed.
+// Cloudflare Pages reads out/_headers from the upload and applies it,
+// including `! Name` lines that detach a header on one path.
 
-/** The wrangler release the deploy runs; raise it on purpose, never float it. */
-export const WRANGLER_VERSION = '4.164.0'
+/**
+ * The site's Cloudflare Pages Functions (the editor's GitHub sign-in), as
+ * reviewed in the repository: the only functions ever deployed.
+ */
+export const FUNCTIONS_DIR = 'functions'
 
 /** The production branch of the Pages project: deploys to it go live. */
 export const PRODUCTION_BRANCH = 'main'
@@ -23,24 +30,31 @@ export const SETTINGS = [
 export type Env = Record<string, string | undefined>
 
 export type DeployPlan =
-  /** Nothing to publish from: stop with an error. */
+  /** Nothing to publish from, or half set up: stop with an error. */
   | { action: 'refuse'; message: string }
-  /** Not set up (yet): say what is missing and stop without failing. */
+  /** Not set up at all (yet): say what is missing and stop without failing. */
   | { action: 'skip'; missing: string[]; message: string }
   | { action: 'run'; command: string; args: string[] }
 
-/** The CLI to run: DEPLOY_COMMAND (split on spaces, for tests) or wrangler through npx. */
-export function deployCommand(env: Env): string[] {
+/**
+ * The CLI to run: DEPLOY_COMMAND (split on spaces, for tests) or the locked
+ * wrangler, started with the Node that runs this script (wrangler needs 22+).
+ */
+export function deployCommand(env: Env, wranglerBin: string): string[] {
   const override = env.DEPLOY_COMMAND?.trim()
   if (override) return override.split(/\s+/)
-  return ['npx', '--yes', `wrangler@${WRANGLER_VERSION}`]
+  return [process.execPath, wranglerBin]
 }
 
 /**
  * Decides the deploy. `out` says what the build left in out/ (the folder
  * published, relative to the project root).
  */
-export function planDeploy(env: Env, out: { index: boolean; headers: boolean }): DeployPlan {
+export function planDeploy(
+  env: Env,
+  out: { index: boolean; headers: boolean },
+  wranglerBin = 'node_modules/wrangler/bin/wrangler.js'
+): DeployPlan {
   const absent = [!out.index && 'out/index.html', !out.headers && 'out/_headers'].filter(
     (file): file is string => Boolean(file)
   )
@@ -54,8 +68,16 @@ export function planDeploy(env: Env, out: { index: boolean; headers: boolean }):
   }
 
   const missing = SETTINGS.filter(({ name }) => !env[name]?.trim())
+  const list = missing.map(({ name, kind }) => `${name} (${kind})`).join(', ')
+  // Some set and some not: a set-up left half done, which must not pass as "not set up yet".
+  if (missing.length > 0 && missing.length < SETTINGS.length)
+    return {
+      action: 'refuse',
+      message:
+        `Deploy failed: the Cloudflare settings are only partly set. Missing: ${list}. ` +
+        `Add ${missing.length > 1 ? 'them' : 'it'} in the repository's Settings > Secrets and variables > Actions, as ${SETUP_DOCS} explains.`,
+    }
   if (missing.length > 0) {
-    const list = missing.map(({ name, kind }) => `${name} (${kind})`).join(', ')
     return {
       action: 'skip',
       missing: missing.map(({ name }) => name),
@@ -67,7 +89,7 @@ export function planDeploy(env: Env, out: { index: boolean; headers: boolean }):
   }
 
   const project = env.CLOUDFLARE_PAGES_PROJECT?.trim() ?? ''
-  const [command, ...prefix] = deployCommand(env) as [string, ...string[]]
+  const [command, ...prefix] = deployCommand(env, wranglerBin) as [string, ...string[]]
   return {
     action: 'run',
     command,

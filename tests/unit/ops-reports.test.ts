@@ -1,0 +1,164 @@
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditSummary, reachable, sortFindings } from '#tools/ops/audit.ts'
+import { keepIssue, settingsFrom } from '#tools/ops/github-issue.ts'
+import { publishFailedIssue } from '#tools/ops/publish-failed.ts'
+
+// What the workflows tell staff on GitHub: one issue per kind of trouble,
+// kept up to date (a failed morning publish, dependency advisories), tried
+// against a stand-in for GitHub's API; and the audit's sorting of advisories
+// into code sent to browsers and build tools.
+
+type Stored = { number: number; title: string; body: string; state: string; labels: string[] }
+
+describe('one GitHub issue per kind of trouble', () => {
+  const issues: Stored[] = []
+  const requests: string[] = []
+  let url = ''
+  const server = createServer((req: IncomingMessage, res) => {
+    let text = ''
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()))
+    req.on('end', () => {
+      requests.push(`${req.method} ${req.url} ${req.headers.authorization}`)
+      const body = text ? (JSON.parse(text) as Partial<Stored> & { labels?: string[] }) : {}
+      const answer = (value: unknown) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' })
+        res.end(JSON.stringify(value))
+      }
+      const shown = (i: Stored) => ({ ...i, html_url: `https://github.example/issues/${i.number}` })
+      const path = new URL(req.url!, 'http://x')
+      if (req.method === 'GET' && path.pathname === '/repos/bureau/site/issues') {
+        const label = path.searchParams.get('labels')!
+        return answer(
+          issues.filter((i) => i.state === 'open' && i.labels.includes(label)).map(shown)
+        )
+      }
+      if (req.method === 'POST' && path.pathname === '/repos/bureau/site/issues') {
+        const made = {
+          number: issues.length + 1,
+          title: body.title!,
+          body: body.body!,
+          state: 'open',
+          labels: body.labels!,
+        }
+        issues.push(made)
+        return answer(shown(made))
+      }
+      const one = /^\/repos\/bureau\/site\/issues\/(\d+)(\/comments)?$/.exec(path.pathname)
+      const issue = one && issues.find((i) => i.number === Number(one[1]))
+      if (issue && req.method === 'PATCH') return answer(shown(Object.assign(issue, body)))
+      if (issue && one![2]) return answer({})
+      res.writeHead(404)
+      res.end('{}')
+    })
+  })
+  beforeAll(
+    () =>
+      new Promise<void>((resolve) =>
+        server.listen(0, '127.0.0.1', () => {
+          url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+          resolve()
+        })
+      )
+  )
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  const settings = () => {
+    const found = settingsFrom({
+      GITHUB_REPOSITORY: 'bureau/site',
+      GITHUB_TOKEN: 'tok',
+      GITHUB_API_URL: url,
+    })
+    if (typeof found === 'string') throw new Error(found)
+    return found
+  }
+
+  it('opens the issue once, then updates the same one, and closes it when the trouble is over', async () => {
+    const first = publishFailedIssue('2026-11-23', 'https://github.example/runs/1')
+    expect(await keepIssue(settings(), first)).toMatchObject({ action: 'opened', number: 1 })
+    const second = publishFailedIssue('2026-11-24', 'https://github.example/runs/2')
+    expect(await keepIssue(settings(), second)).toMatchObject({ action: 'updated', number: 1 })
+    expect(issues).toHaveLength(1)
+    expect(issues[0]).toMatchObject({
+      title: 'The site could not be published on November 24, 2026',
+      labels: ['publish-failed'],
+    })
+    expect(issues[0]!.body).toContain('https://github.example/runs/2')
+    expect(requests.every((r) => r.endsWith('Bearer tok'))).toBe(true)
+    expect(
+      await keepIssue(settings(), { ...second, body: undefined, closing: 'Published again.' })
+    ).toMatchObject({ action: 'closed', number: 1 })
+    expect(issues[0]!.state).toBe('closed')
+    expect(await keepIssue(settings(), { ...second, body: undefined })).toEqual({
+      action: 'nothing',
+    })
+  })
+
+  it('says what is missing instead of calling GitHub without a token', () => {
+    expect(settingsFrom({ GITHUB_REPOSITORY: 'bureau/site' })).toMatch(/GITHUB_TOKEN not set/)
+  })
+})
+
+describe('the dependency audit', () => {
+  // A lock file in miniature: Decap (sent to browsers) uses lodash; the build uses minimist.
+  const lock = {
+    packages: {
+      '': { dependencies: {} },
+      'node_modules/decap-cms-app': { dependencies: { 'decap-cms-core': '1' } },
+      'node_modules/decap-cms-core': { dependencies: { lodash: '4' } },
+      'node_modules/decap-cms-core/node_modules/lodash': {},
+      'node_modules/lodash': {},
+      'node_modules/vite': { dependencies: { minimist: '1' } },
+      'node_modules/minimist': {},
+    },
+  }
+
+  it('follows the lock file from the packages sent to browsers, as Node resolves them', () => {
+    expect([...reachable(lock, ['decap-cms-app'])].sort()).toEqual([
+      'node_modules/decap-cms-app',
+      'node_modules/decap-cms-core',
+      'node_modules/decap-cms-core/node_modules/lodash',
+    ])
+  })
+
+  it('sorts advisories into code sent to browsers and build tools, most severe first', () => {
+    const report = {
+      vulnerabilities: {
+        lodash: {
+          name: 'lodash',
+          severity: 'high',
+          via: [{ title: 'Prototype pollution', url: 'https://github.com/advisories/GHSA-x' }],
+          nodes: ['node_modules/decap-cms-core/node_modules/lodash', 'node_modules/lodash'],
+          fixAvailable: true,
+        },
+        minimist: {
+          name: 'minimist',
+          severity: 'moderate',
+          via: [{ title: 'Prototype pollution' }],
+          nodes: ['node_modules/minimist'],
+          fixAvailable: false,
+        },
+        // Only uses a vulnerable package: listed under the package itself.
+        vite: {
+          name: 'vite',
+          severity: 'moderate',
+          via: ['minimist'],
+          nodes: ['node_modules/vite'],
+        },
+      },
+    }
+    const sorted = sortFindings(report, reachable(lock, ['decap-cms-app']))
+    expect(sorted.sent.map((f) => f.name)).toEqual(['lodash'])
+    expect(sorted.tools.map((f) => f.name)).toEqual(['minimist'])
+    const summary = auditSummary(sorted)
+    expect(summary).toContain('### In code sent to browsers')
+    expect(summary).toMatch(
+      /\*\*lodash\*\* \(high\): Prototype pollution \(https:\/\/github\.com\/advisories\/GHSA-x\)\. An update fixes it/
+    )
+    expect(summary).toMatch(
+      /\*\*minimist\*\* \(moderate\): Prototype pollution\. No update fixes it yet\./
+    )
+    expect(auditSummary({ sent: [], tools: [] })).toMatch(/browsers\n\n.*\n\nNone\./)
+  })
+})
