@@ -20,3 +20,11 @@ export function captionsHref(file: string): string {
 
 /** The site editor (Decap CMS, site-editor/bundle.ts): not a public page. */
 export const SITE_EDITOR_PATH = '/admin/'
+
+/**
+ * The site editor's GitHub sign-in service (site-editor/sign-in.ts), run
+ * by the host beside the site (functions/api/): where the editor opens its
+ * sign-in window, and where GitHub sends that window back.
+ */
+export const SIGN_IN_START_PATH = '/api/auth'
+export const SIGN_IN_CALLBACK_PATH = '/api/callback'

@@ -17,6 +17,7 @@ import {
   registrySpec,
   TYPE_KEY,
 } from '#site-editor/formats.ts'
+import { SIGN_IN_START_PATH } from '#lib/routes.ts'
 import type { FieldSpec, NumberSpec, Spec, TextSpec, UnionSpec } from '#site-editor/model.ts'
 import { REGISTRY_NAMES, type RegistryName } from '#lib/content/source.ts'
 
@@ -71,7 +72,11 @@ export type SiteEditorSettings = {
   repository: string
   /** The branch the site is built from. */
   branch: string
-  /** The address of the OAuth service that signs staff in with GitHub. */
+  /**
+   * The address of another service that signs staff in with GitHub (Decap's
+   * external OAuth protocol, at <address>/auth), for hosts without the
+   * site's own (SIGN_IN_START_PATH on Cloudflare Pages).
+   */
   authUrl?: string
   /**
    * What the editor asks GitHub for: `public_repo` (Decap's choice with open
@@ -92,7 +97,12 @@ export function siteEditorConfig(settings: SiteEditorSettings): CmsConfig {
       name: 'github',
       repo: settings.repository,
       branch: settings.branch,
-      ...(settings.authUrl ? { base_url: settings.authUrl } : {}),
+      // The sign-in service: the site's own (site-editor/sign-in.ts, at
+      // /api/auth on the origin the editor is opened from; main.tsx adds
+      // that origin), or another service the build is told of.
+      ...(settings.authUrl
+        ? { base_url: settings.authUrl }
+        : { auth_endpoint: SIGN_IN_START_PATH.slice(1) }),
       ...(settings.authScope ? { auth_scope: settings.authScope } : {}),
       // People without write access work in a fork; their saves open pull requests.
       open_authoring: true,

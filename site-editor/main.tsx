@@ -67,9 +67,13 @@ for (const { name, label } of COLLECTIONS)
     createPreview(name === 'pages' ? { kind: 'page' } : { kind: 'registry', name }, label)
   )
 
+const config = siteEditorConfig(settings)
 CMS.init({
   config: {
-    ...siteEditorConfig(settings),
+    ...config,
+    // Decap takes the sign-in messages only from its service's exact origin:
+    // the site's own service is on the origin the editor is opened from.
+    backend: { base_url: window.location.origin, ...config.backend },
     // On localhost only, Decap first looks for `npm run site-editor`'s local backend
     // on this same address; elsewhere it signs in with GitHub.
     local_backend: { url: new URL(LOCAL_BACKEND_PATH, window.location.href).href },

@@ -1,10 +1,9 @@
-import type { ChildProcess } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
 import { CAPTIONS_PATH } from '#lib/routes.ts'
-import { startPagesDev } from '#tools/serve/cloudflare-dev.ts'
+import { startPagesSite } from '#tests/helpers/pages-dev.ts'
 import {
   freePort,
   localConfig,
@@ -49,34 +48,10 @@ function hostileExport(): string {
   return dir
 }
 
-async function until(url: string) {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(5_000) })
-      return
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-  throw new Error(`${url} did not answer`)
-}
-
 type Host = { name: string; origin: string; stop: () => Promise<void> }
 
 async function cloudflare(dir: string): Promise<Host> {
-  const port = await freePort()
-  const wrangler: ChildProcess = startPagesDev({ out: dir, port })
-  const origin = `http://localhost:${port}`
-  await until(`${origin}/`)
-  return {
-    name: 'Cloudflare (wrangler pages dev)',
-    origin,
-    stop: () =>
-      new Promise((resolve) => {
-        wrangler.once('exit', () => resolve())
-        wrangler.kill('SIGTERM')
-      }),
-  }
+  return { name: 'Cloudflare (wrangler pages dev)', ...(await startPagesSite({ out: dir })) }
 }
 
 async function nginx(dir: string): Promise<Host> {

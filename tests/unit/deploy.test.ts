@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { deployCommand, planDeploy } from '#tools/ops/pages-deploy.ts'
+import { bundleFunctions, functionFiles } from '#tools/ops/bundle-functions.ts'
+import { deployCommand, FUNCTIONS_DIR, planDeploy } from '#tools/ops/pages-deploy.ts'
 
 const SETTINGS = {
   CLOUDFLARE_API_TOKEN: 'token-123',
@@ -139,7 +140,11 @@ process.exit(Number(process.env.FAKE_EXIT ?? 0))
   it('deploys only out/ and the reviewed functions: nothing a pull request adds elsewhere', () => {
     const { dir, log, command } = project()
     mkdirSync(join(dir, 'functions', 'api'), { recursive: true })
-    writeFileSync(join(dir, 'functions', 'api', 'auth.ts'), '// reviewed')
+    writeFileSync(
+      join(dir, 'functions', 'api', 'auth.ts'),
+      "import { answer } from '../helper.ts'\nexport const onRequestGet = () => answer()\n"
+    )
+    writeFileSync(join(dir, 'functions', 'helper.ts'), "export const answer = () => 'reviewed'\n")
     mkdirSync(join(dir, 'content', 'functions'), { recursive: true })
     writeFileSync(join(dir, 'content', 'functions', 'evil.ts'), '// not reviewed')
     writeFileSync(join(dir, 'wrangler.toml'), 'name = "evil"')
@@ -161,7 +166,8 @@ writeFileSync(process.env.FAKE_LOG, JSON.stringify(readdirSync('.', { recursive:
     expect(JSON.parse(readFileSync(log, 'utf8'))).toEqual([
       'functions',
       'functions/api',
-      'functions/api/auth.ts',
+      'functions/api/auth.js',
+      'functions/helper.js',
       'out',
       'out/_headers',
       'out/index.html',
@@ -227,5 +233,19 @@ writeFileSync(process.env.FAKE_LOG, JSON.stringify(readdirSync('.', { recursive:
     const run = deploy(dir, { ...SETTINGS, DEPLOY_COMMAND: join(dir, 'no-such-cli') })
     expect(run.status).toBe(1)
     expect(run.stderr).toContain('Deploy failed: could not start')
+  })
+})
+
+describe('the functions as deployed', () => {
+  it('are the reviewed functions of functions/, each one module with nothing left to import', () => {
+    const to = mkdtempSync(join(tmpdir(), 'functions-'))
+    const files = bundleFunctions(FUNCTIONS_DIR, to)
+    expect(files).toEqual(functionFiles(FUNCTIONS_DIR))
+    expect(files).toContain(join('api', 'auth.ts'))
+    for (const file of files) {
+      const code = readFileSync(join(to, file.replace(/\.ts$/, '.js')), 'utf8')
+      expect(code, file).toMatch(/export\s*\{[^}]*onRequestGet/)
+      expect(code, file).not.toMatch(/^\s*import\s/m)
+    }
   })
 })

@@ -231,7 +231,14 @@ describe('publish.yml', () => {
       'npm install',
       'npm run build',
       'npm run deploy',
+      'npm run sign-in:status',
     ])
+  })
+
+  it("says on the summary whether the editor's sign-in works, knowing when another service does it", () => {
+    const status = publish.jobs.publish?.steps.at(-1)
+    expect(status?.run).toBe('npm run sign-in:status')
+    expect(status?.env).toEqual({ SITE_EDITOR_AUTH_URL: '${{ vars.SITE_EDITOR_AUTH_URL }}' })
   })
 
   it('tells the build where the site editor signs staff in (a variable, never a secret)', () => {
@@ -243,7 +250,7 @@ describe('publish.yml', () => {
   })
 
   it('hands the deploy the Cloudflare secrets and variable it checks for', () => {
-    const deploy = publish.jobs.publish?.steps.at(-1)
+    const deploy = publish.jobs.publish?.steps.find((step) => step.run === 'npm run deploy')
     const expected = Object.fromEntries(
       SETTINGS.map(({ name, kind }) => [
         name,

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { bundleFunctions } from '#tools/ops/bundle-functions.ts'
 import { FUNCTIONS_DIR, planDeploy } from '#tools/ops/pages-deploy.ts'
 
 const root = process.cwd()
@@ -32,10 +33,14 @@ if (plan.action === 'skip') {
 }
 
 // Only out/ and the reviewed functions, in a folder with nothing else in it.
+// Each function is bundled with what it imports from the working copy (the
+// site's header rules), so the folder needs nothing else.
 const stage = mkdtempSync(join(tmpdir(), 'deploy-'))
 cpSync(out, join(stage, 'out'), { recursive: true })
 const functions = join(root, FUNCTIONS_DIR)
-if (existsSync(functions)) cpSync(functions, join(stage, 'functions'), { recursive: true })
+if (existsSync(functions))
+  for (const file of bundleFunctions(functions, join(stage, 'functions')))
+    console.log(`deploy: function ${file}`)
 
 console.log(`deploy: ${[plan.command, ...plan.args].join(' ')}`)
 const run = spawnSync(plan.command, plan.args, {

@@ -5,7 +5,7 @@
 // content types and compresses, as the host does.
 //   PORT      the port (3000)
 //   HOST      the address to listen on (127.0.0.1)
-//   SITE_OUT  the folder to serve (out)
+//   SITE_OUT  the folder to serve (out), with the functions of functions/
 //
 // It starts offline and the same way every time: no update check, no usage
 // reports, no lookup of Cloudflare's request details, no debug port on a
@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { FUNCTIONS_DIR } from '#tools/ops/pages-deploy.ts'
 
 /**
  * The compatibility date of the site's Pages project: which behaviour of
@@ -36,9 +37,14 @@ export type PagesDevOptions = {
   /**
    * A folder of Cloudflare Pages Functions, served beside the files as on
    * the host. Wrangler looks for them in `functions/` of the folder it runs
-   * in, so the folder is linked there. None yet.
+   * in, so the folder is linked there.
    */
   functions?: string
+  /**
+   * The functions' environment, as the Pages project's settings give it on
+   * the host (for the tests: a stand-in's address and made-up client keys).
+   */
+  bindings?: Record<string, string>
 }
 
 /** Wrangler's own entry point (bin/wrangler.js), which checks the Node version. */
@@ -61,6 +67,7 @@ export function pagesDevCommand(options: PagesDevOptions, dir: string) {
     // or a Node debugger, would share).
     '--inspector-port=0',
     `--persist-to=${join(dir, 'state')}`,
+    ...Object.entries(options.bindings ?? {}).map(([name, value]) => `--binding=${name}=${value}`),
   ]
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -108,7 +115,8 @@ if (import.meta.main) {
     `Serving ${out} at http://${host === '127.0.0.1' ? 'localhost' : host}:${port}/ ` +
       `with Cloudflare's runtime (wrangler pages dev, compatibility date ${COMPATIBILITY_DATE}); Ctrl+C stops.`
   )
-  const wrangler = startPagesDev({ out, port, host })
+  // The reviewed functions (the editor's GitHub sign-in), as on the host.
+  const wrangler = startPagesDev({ out, port, host, functions: resolve(FUNCTIONS_DIR) })
   // Wrangler stops workerd and cleans up on these; this script stops with it.
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.on(signal, () => wrangler.kill(signal))

@@ -1,0 +1,312 @@
+import { commonHeaders } from '#lib/headers/rules.ts'
+import { SIGN_IN_CALLBACK_PATH } from '#lib/routes.ts'
+
+// The GitHub sign-in service of the site editor. It runs on the host, beside
+// the site, as two Cloudflare Pages Functions (functions/api/auth.ts and
+// functions/api/callback.ts), and follows Decap CMS's protocol for an
+// external OAuth client:
+//
+// 1. The editor opens /api/auth?provider=github&scope=… in a small window.
+//    The service keeps a random `state` in a short-lived cookie of this
+//    browser and sends the window to GitHub, which asks the person to allow
+//    the editor.
+// 2. GitHub sends the window back to /api/callback with a code and the
+//    state. The service checks the state against the cookie, trades the code
+//    for a token (this is where the client secret is used) and answers a
+//    page that hands the token to the editor's window with postMessage, for
+//    this site's own origin only.
+//
+// The client id and secret come from the Pages project's settings (its
+// encrypted environment variables), never from the repository or the build.
+// The service keeps nothing: no token is stored or logged.
+
+/** The service's settings, from the host's environment. */
+export type SignInEnv = {
+  GITHUB_CLIENT_ID?: string
+  GITHUB_CLIENT_SECRET?: string
+  /**
+   * For the tests only: a local stand-in for github.com. Only an address on
+   * this machine (localhost or 127.0.0.1) is accepted; on the host, GitHub.
+   */
+  GITHUB_BASE_URL?: string
+}
+
+/** Decap's provider name for GitHub: the only one this service serves. */
+const PROVIDER = 'github'
+const GITHUB = 'https://github.com'
+
+/**
+ * What the editor may ask GitHub for. `public_repo` (the default, and what
+ * the editor asks for) is the least that lets Decap's GitHub backend with
+ * the editorial workflow and open authoring work on a public repository:
+ * read the user, create branches, commits and pull requests, merge them,
+ * fork. `repo` is the same for private repositories too.
+ */
+export const SIGN_IN_SCOPES = ['public_repo', 'repo'] as const
+
+/** The cookie that binds a sign-in to the browser that started it. */
+export const STATE_COOKIE = 'site_editor_sign_in'
+/** How long a person has to approve on GitHub, in seconds. */
+export const STATE_LIFETIME = 600
+
+/** The script of every answer page: the handshake of Decap's protocol. */
+const HANDSHAKE = `(function () {
+  var message = JSON.parse(document.getElementById('sign-in-result').textContent);
+  var opener = window.opener;
+  var origin = window.location.origin;
+  if (!opener) return;
+  window.addEventListener('message', function (event) {
+    if (event.origin !== origin || event.source !== opener) return;
+    if (event.data !== 'authorizing:github') return;
+    opener.postMessage(message, origin);
+  });
+  opener.postMessage('authorizing:github', origin);
+})();`
+
+const STYLE =
+  'body{font:1.125rem/1.5 system-ui,sans-serif;margin:2rem auto;max-width:32rem;padding:0 1rem;color:#1b1b1b}'
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`
+}
+
+let policy: Promise<string> | undefined
+/** The answer pages' policy: their own script and style, by hash, and nothing else. */
+const answerPolicy = () =>
+  (policy ??= Promise.all([sha256(HANDSHAKE), sha256(STYLE)]).then(
+    ([script, style]) =>
+      `default-src 'none'; script-src ${script}; style-src ${style}; base-uri 'none'; ` +
+      `form-action 'none'; frame-ancestors 'none'`
+  ))
+
+/**
+ * The site's headers, with three changes: the answer pages' own policy; no
+ * Cross-Origin-Opener-Policy, because the small window must stay connected
+ * to the editor's window after its visit to GitHub; and no referrer, since
+ * the callback's address holds a code.
+ */
+async function headers(extra: Record<string, string> = {}): Promise<Headers> {
+  const site = commonHeaders()
+  delete (site as Partial<typeof site>)['Cross-Origin-Opener-Policy']
+  return new Headers({
+    ...site,
+    'Content-Security-Policy': await answerPolicy(),
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+    ...extra,
+  })
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!
+  )
+
+/** JSON that is safe inside a <script> element. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+
+/** What went wrong, in the words the small window and the editor show. */
+export const SIGN_IN_PROBLEMS = {
+  notSetUp:
+    'Signing in is not set up yet. The site’s owners need to add the GitHub sign-in settings to the Cloudflare Pages project (see deploy/README.md).',
+  wrongSettings:
+    'GitHub did not accept the sign-in settings of this site. The site’s owners need to check the GitHub client ID and secret in the Cloudflare Pages project.',
+  notGitHub: 'This sign-in works with GitHub only.',
+  scope: 'The editor asked GitHub for access this site does not give.',
+  denied:
+    'You did not allow the editor to use your GitHub account, so you are not signed in. You can try again with “Login with GitHub”.',
+  expired:
+    'This sign-in took too long or was started in another browser. Close this window and choose “Login with GitHub” again.',
+  mismatch:
+    'This sign-in was not started from this browser, so it was stopped. Close this window and choose “Login with GitHub” again.',
+  noCode:
+    'GitHub sent this window back without a sign-in code. Close this window and choose “Login with GitHub” again.',
+  refused:
+    'GitHub did not accept this sign-in (it may have been used already or taken too long). Close this window and choose “Login with GitHub” again.',
+  unreachable: 'GitHub could not be reached. Wait a few minutes, then try again.',
+} as const
+
+export type SignInProblem = keyof typeof SIGN_IN_PROBLEMS
+
+const STATUS: Record<SignInProblem, number> = {
+  notSetUp: 503,
+  wrongSettings: 503,
+  notGitHub: 400,
+  scope: 400,
+  denied: 403,
+  expired: 400,
+  mismatch: 400,
+  noCode: 400,
+  refused: 400,
+  unreachable: 502,
+}
+
+/**
+ * An answer page. It tells the person in words, and hands Decap its message
+ * (`authorization:github:success:{…}` or `…:error:{…}`) when its window was
+ * opened by the editor on this same origin.
+ */
+async function answer(
+  result: { token: string } | { problem: SignInProblem },
+  extraHeaders: Record<string, string> = {}
+): Promise<Response> {
+  const ok = 'token' in result
+  const words = ok
+    ? 'You are signed in. This window closes by itself.'
+    : SIGN_IN_PROBLEMS[result.problem]
+  const message = ok
+    ? `authorization:${PROVIDER}:success:${JSON.stringify({ token: result.token, provider: PROVIDER })}`
+    : `authorization:${PROVIDER}:error:${JSON.stringify({ message: words })}`
+  const title = ok ? 'Signed in' : 'Not signed in'
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${title} – site editor</title><style>${STYLE}</style></head>` +
+    `<body><main><h1>${title}</h1><p>${escapeHtml(words)}</p></main>` +
+    `<script type="application/json" id="sign-in-result">${scriptJson(message)}</script>` +
+    `<script>${HANDSHAKE}</script></body></html>`
+  return new Response(html, {
+    status: ok ? 200 : STATUS[result.problem],
+    headers: await headers({ 'Content-Type': 'text/html; charset=utf-8', ...extraHeaders }),
+  })
+}
+
+/** github.com, or a stand-in on this machine for the tests; null if the setting is not one. */
+function githubBase(env: SignInEnv): string | null {
+  if (!env.GITHUB_BASE_URL) return GITHUB
+  try {
+    const url = new URL(env.GITHUB_BASE_URL)
+    const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1'
+    return local && url.protocol === 'http:' && url.pathname === '/' ? url.origin : null
+  } catch {
+    return null
+  }
+}
+
+/** The settings, or null when one is missing or wrong. */
+function settings(env: SignInEnv) {
+  const id = env.GITHUB_CLIENT_ID?.trim()
+  const secret = env.GITHUB_CLIENT_SECRET?.trim()
+  const base = githubBase(env)
+  return id && secret && base ? { id, secret, base } : null
+}
+
+function stateCookie(url: URL, value: string, maxAge: number): string {
+  const secure = url.protocol === 'https:' ? '; Secure' : ''
+  return `${STATE_COOKIE}=${value}; Path=${SIGN_IN_CALLBACK_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`
+}
+
+function cookieValue(request: Request, name: string): string | null {
+  for (const part of (request.headers.get('Cookie') ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=')
+    if (key === name) return rest.join('=')
+  }
+  return null
+}
+
+function randomState(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32))
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
+
+/** Compares two strings in a time that does not depend on where they differ. */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false
+  let difference = 0
+  for (let i = 0; i < a.length; i += 1) difference |= a.charCodeAt(i) ^ b.charCodeAt(i)
+  return difference === 0
+}
+
+const callbackAddress = (url: URL) => `${url.origin}${SIGN_IN_CALLBACK_PATH}`
+
+/** GET /api/auth: sends the person to GitHub, or says why not. */
+export async function startSignIn(request: Request, env: SignInEnv): Promise<Response> {
+  const url = new URL(request.url)
+  if (url.searchParams.get('provider') !== PROVIDER) return answer({ problem: 'notGitHub' })
+  const scope = url.searchParams.get('scope') || SIGN_IN_SCOPES[0]
+  if (!(SIGN_IN_SCOPES as readonly string[]).includes(scope)) return answer({ problem: 'scope' })
+  const github = settings(env)
+  if (!github) {
+    console.error(
+      'sign-in: GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET or GITHUB_BASE_URL is missing or wrong'
+    )
+    return answer({ problem: 'notSetUp' })
+  }
+  const state = randomState()
+  const authorize = new URL('/login/oauth/authorize', github.base)
+  authorize.search = new URLSearchParams({
+    client_id: github.id,
+    redirect_uri: callbackAddress(url),
+    scope,
+    state,
+    allow_signup: 'false',
+  }).toString()
+  return new Response(null, {
+    status: 302,
+    headers: await headers({
+      Location: authorize.href,
+      'Set-Cookie': stateCookie(url, state, STATE_LIFETIME),
+    }),
+  })
+}
+
+/** GET /api/callback: checks the state, trades the code for a token, hands it over. */
+export async function finishSignIn(
+  request: Request,
+  env: SignInEnv,
+  fetchImpl: typeof fetch = fetch
+): Promise<Response> {
+  const url = new URL(request.url)
+  // The state is good for one try, whatever happens.
+  const forget = { 'Set-Cookie': stateCookie(url, '', 0) }
+  const fail = (problem: SignInProblem) => answer({ problem }, forget)
+  const error = url.searchParams.get('error')
+  if (error) return fail(error === 'access_denied' ? 'denied' : 'refused')
+  const expected = cookieValue(request, STATE_COOKIE)
+  const given = url.searchParams.get('state')
+  if (!expected || !given) return fail('expired')
+  if (!sameText(expected, given)) return fail('mismatch')
+  const code = url.searchParams.get('code')
+  if (!code) return fail('noCode')
+  const github = settings(env)
+  if (!github) {
+    console.error(
+      'sign-in: GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET or GITHUB_BASE_URL is missing or wrong'
+    )
+    return fail('notSetUp')
+  }
+  let reply: { access_token?: unknown; error?: unknown }
+  try {
+    const response = await fetchImpl(new URL('/login/oauth/access_token', github.base), {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        client_id: github.id,
+        client_secret: github.secret,
+        code,
+        redirect_uri: callbackAddress(url),
+      }),
+    })
+    reply = response.ok
+      ? ((await response.json()) as typeof reply)
+      : { error: `HTTP ${response.status}` }
+  } catch (e) {
+    console.error(`sign-in: GitHub could not be reached (${e instanceof Error ? e.name : 'error'})`)
+    return fail('unreachable')
+  }
+  if (typeof reply.access_token === 'string' && /^[\w-]{1,255}$/.test(reply.access_token))
+    return answer({ token: reply.access_token }, forget)
+  // Logged without the code, the secret or any token.
+  const reason = typeof reply.error === 'string' ? reply.error.slice(0, 60) : 'no token'
+  console.error(`sign-in: GitHub refused the code (${reason})`)
+  return fail(reason === 'incorrect_client_credentials' ? 'wrongSettings' : 'refused')
+}

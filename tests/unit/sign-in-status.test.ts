@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { signInStatus } from '#tools/ops/sign-in-status.ts'
+
+describe('npm run sign-in:status', () => {
+  const site = 'https://bureau.example'
+  it('reads a hand-over to GitHub as set up', () => {
+    const line = signInStatus(site, {
+      status: 302,
+      location: 'https://github.com/login/oauth/authorize?client_id=x&state=y',
+    })
+    expect(line).toBe(
+      'Site editor sign-in: set up. https://bureau.example/api/auth sends staff to GitHub to sign in.'
+    )
+  })
+  it('reads "not set up" as the two missing settings, and says where the steps are', () => {
+    expect(signInStatus(site, { status: 503, location: null })).toContain(
+      'NOT set up. Add GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET to the Cloudflare Pages project'
+    )
+  })
+  it('tells a missing service, a redirect elsewhere and no answer apart', () => {
+    expect(signInStatus(site, { status: 404, location: null })).toContain(
+      'no sign-in service answers'
+    )
+    expect(signInStatus(site, { status: 302, location: 'https://evil.example/' })).toContain(
+      'unexpected answer'
+    )
+    expect(signInStatus(site, { error: 'fetch failed' })).toContain('could not be checked')
+  })
+})

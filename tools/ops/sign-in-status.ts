@@ -1,0 +1,61 @@
+// `npm run sign-in:status`: says, on the publish run's summary page, whether
+// the site editor's GitHub sign-in works on the live site. It asks the
+// site's own service (/api/auth) to start a sign-in, as the editor would,
+// and reads the answer: sent on to GitHub (set up), "not set up" (the Pages
+// project lacks the client id or secret), or no service at all. It changes
+// nothing and never fails the run.
+//   SIGN_IN_CHECK_URL  the site to ask (the site's address from content/)
+//   SITE_EDITOR_AUTH_URL  set when the editor uses another sign-in service
+import { appendFileSync } from 'node:fs'
+import { SIGN_IN_START_PATH } from '#lib/routes.ts'
+
+export type SignInAnswer = { status: number; location: string | null } | { error: string }
+
+/** What an answer of /api/auth means, in a line for the summary. */
+export function signInStatus(site: string, answer: SignInAnswer): string {
+  if ('error' in answer)
+    return `Site editor sign-in: could not be checked (${site} did not answer: ${answer.error}).`
+  const { status, location } = answer
+  if (
+    status === 302 &&
+    location &&
+    /^https:\/\/github\.com\/login\/oauth\/authorize\?/.test(location)
+  )
+    return `Site editor sign-in: set up. ${site}${SIGN_IN_START_PATH} sends staff to GitHub to sign in.`
+  if (status === 503)
+    return (
+      'Site editor sign-in: NOT set up. Add GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET to the ' +
+      'Cloudflare Pages project (deploy/README.md, "Signing in with GitHub").'
+    )
+  if (status === 404)
+    return `Site editor sign-in: no sign-in service answers at ${site}${SIGN_IN_START_PATH} (is the site on Cloudflare Pages with its functions?).`
+  return `Site editor sign-in: unexpected answer from ${site}${SIGN_IN_START_PATH} (HTTP ${status}).`
+}
+
+export async function askSignIn(site: string): Promise<SignInAnswer> {
+  try {
+    const response = await fetch(`${site}${SIGN_IN_START_PATH}?provider=github&scope=public_repo`, {
+      redirect: 'manual',
+      signal: AbortSignal.timeout(15_000),
+    })
+    return { status: response.status, location: response.headers.get('location') }
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) }
+  }
+}
+
+if (import.meta.main) {
+  let line: string
+  if (process.env.SITE_EDITOR_AUTH_URL) {
+    line = `Site editor sign-in: through another service, ${process.env.SITE_EDITOR_AUTH_URL} (not checked here).`
+  } else {
+    const { siteContent } = await import('#lib/content/disk.ts')
+    const site = (process.env.SIGN_IN_CHECK_URL || siteContent().registries.site.baseUrl).replace(
+      /\/$/,
+      ''
+    )
+    line = signInStatus(site, await askSignIn(site))
+  }
+  console.log(line)
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${line}\n`)
+}
