@@ -1,4 +1,4 @@
-import type { DocumentEntry } from '#lib/content/schemas.ts'
+import { documentHref, type DocumentEntry } from '#lib/content/schemas.ts'
 import { documentCue } from '#lib/labels.ts'
 
 type DocumentButtonProps = {
@@ -14,7 +14,7 @@ export function DocumentButton({ document, variant = 'button' }: DocumentButtonP
   const foreign = document.language !== 'en'
   return (
     <a
-      href={document.url}
+      href={documentHref(document)}
       className={variant === 'button' ? 'button-link' : 'inline-flex items-start gap-2'}
       hrefLang={foreign ? document.language : undefined}
     >

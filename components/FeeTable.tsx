@@ -1,4 +1,4 @@
-import type { DocumentEntry, Fees } from '#lib/content/schemas.ts'
+import { documentHref, type DocumentEntry, type Fees } from '#lib/content/schemas.ts'
 import { cardFeeLabel, tierLabel } from '#lib/fees.ts'
 import { documentCue } from '#lib/labels.ts'
 import { formatMoney } from '#lib/money.ts'
@@ -73,7 +73,7 @@ function CardFees({
     <table className={tableClass}>
       <caption className={captionClass}>
         Card payment fees, set by{' '}
-        <a href={ordinance.url}>
+        <a href={documentHref(ordinance)}>
           Ordinance {ordinanceNumber}{' '}
           <span className="whitespace-nowrap">({documentCue(ordinance)})</span>
         </a>

@@ -57,7 +57,7 @@ export function PageShell({
         </h1>
         <div className="mt-6">{children}</div>
       </main>
-      <SiteFooter site={site} links={navigation.footer} />
+      <SiteFooter site={site} links={navigation.footer} district={navigation.district} />
       <BrowserScripts scripts={scripts} />
     </>
   )

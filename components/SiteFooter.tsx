@@ -3,14 +3,14 @@ import type { Site } from '#lib/content/schemas.ts'
 import type { NavLink } from '#lib/navigation.ts'
 import { FEED_PATH } from '#lib/routes.ts'
 
-type SiteFooterProps = { site: Site; links: NavLink[] }
+type SiteFooterProps = { site: Site; links: NavLink[]; district?: NavLink[] }
 
 /** Contact details, address, office hours and the main links, on every page. */
-export function SiteFooter({ site, links }: SiteFooterProps) {
+export function SiteFooter({ site, links, district = [] }: SiteFooterProps) {
   const { phone, email, address, officeHours } = site
   return (
     <footer className="site-footer mt-16 border-t-4 border-brand bg-panel">
-      <div className="mx-auto grid max-w-page gap-8 px-4 py-10 md:grid-cols-2">
+      <div className="mx-auto grid max-w-page gap-8 px-4 py-10 md:grid-cols-3">
         <div>
           <h2 className="text-lg font-bold">{site.name}</h2>
           <p>{site.organization}</p>
@@ -27,21 +27,37 @@ export function SiteFooter({ site, links }: SiteFooterProps) {
         </div>
         <nav aria-label="Footer">
           <h2 className="text-lg font-bold">Main links</h2>
-          <ul className="mt-3 grid gap-1 sm:grid-cols-2">
+          <ul className="mt-3 grid gap-1">
             {links.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>
-                  {link.label}
-                  {link.externalCue ? <span> ({link.externalCue})</span> : null}
-                </a>
-              </li>
+              <FooterLink key={link.href} link={link} />
             ))}
             <li>
               <a href={FEED_PATH}>News feed (Atom)</a>
             </li>
           </ul>
         </nav>
+        {district.length ? (
+          <nav aria-label="Fire district">
+            <h2 className="text-lg font-bold">Fire district</h2>
+            <ul className="mt-3 grid gap-1">
+              {district.map((link) => (
+                <FooterLink key={link.href} link={link} />
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </div>
     </footer>
+  )
+}
+
+function FooterLink({ link }: { link: NavLink }) {
+  return (
+    <li>
+      <a href={link.href}>
+        {link.label}
+        {link.externalCue ? <span> ({link.externalCue})</span> : null}
+      </a>
+    </li>
   )
 }

@@ -1,3 +1,4 @@
+import { documentHref } from '#lib/content/schemas.ts'
 import type { SiteContent } from '#lib/content/index.ts'
 import { formatDate, parseIsoDay } from '#lib/dates.ts'
 import { documentCue } from '#lib/labels.ts'
@@ -52,9 +53,9 @@ export function feedEntries(content: SiteContent, day: string): Entry[] {
       return {
         id: tag(doc.published!, `document:${doc.id}`),
         title: `${doc.title} (${documentCue(doc)})`,
-        link: doc.url,
+        link: documentHref(doc),
         day: doc.published!,
-        content: `<p>New on the site: <a href="${escape(doc.url)}">${escape(doc.title)}</a> (${documentCue(doc)}).${pages ? ` It is listed on ${pages}.` : ''}</p>`,
+        content: `<p>New on the site: <a href="${escape(documentHref(doc))}">${escape(doc.title)}</a> (${documentCue(doc)}).${pages ? ` It is listed on ${pages}.` : ''}</p>`,
       }
     })
   return [...alerts, ...published].sort(

@@ -14,7 +14,11 @@ export type NavLink = {
 export type NavItem = NavLink | { label: string; items: NavLink[] }
 
 /** The navigation from content/data/navigation.yaml with every target resolved. */
-export function resolveNavigation(registries: Registries): { main: NavItem[]; footer: NavLink[] } {
+export function resolveNavigation(registries: Registries): {
+  main: NavItem[]
+  footer: NavLink[]
+  district: NavLink[]
+} {
   const resolve = (item: { label: string } & ({ route: string } | { link: string })): NavLink => {
     if ('route' in item)
       return { label: item.label, href: routeHref(item.route), route: item.route }
@@ -26,5 +30,6 @@ export function resolveNavigation(registries: Registries): { main: NavItem[]; fo
       'items' in item ? { label: item.label, items: item.items.map(resolve) } : resolve(item)
     ),
     footer: registries.navigation.footer.map(resolve),
+    district: registries.navigation.district.map(resolve),
   }
 }

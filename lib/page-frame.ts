@@ -12,7 +12,7 @@ export type PageFrame = {
   /** The route being rendered, or null for the not-found page. */
   route: string | null
   site: Site
-  navigation: { main: NavItem[]; footer: NavLink[] }
+  navigation: { main: NavItem[]; footer: NavLink[]; district: NavLink[] }
   alerts: ActiveAlert[]
   /** Whether the search index should include the page (not the 404 or search pages). */
   searchable: boolean

@@ -322,6 +322,8 @@ export const RELATIONS: Record<string, Relation> = {
   'navigation.main.items.link': LINK,
   'navigation.footer.route': PAGE,
   'navigation.footer.link': LINK,
+  'navigation.district.route': PAGE,
+  'navigation.district.link': LINK,
   'page.tiles.value.route': PAGE,
   'page.tiles.value.link': LINK,
   'page.tiles.value.document': DOCUMENT,

@@ -143,6 +143,11 @@ export const FIELD_TEXT: Record<string, FieldText> = {
     singular: 'footer link',
     hint: 'The links at the bottom of every page.',
   },
+  'navigation.district': {
+    label: 'Fire district links',
+    singular: 'fire district link',
+    hint: 'The "Fire district" group at the bottom of every page: the district pages (budget, audits, meetings…).',
+  },
   'navigation.label': { label: 'Words in the menu' },
   'navigation.route': { label: 'Page', hint: ROUTE_HINT },
   'navigation.link': { label: 'Outside link', hint: 'An entry of Outside links.' },

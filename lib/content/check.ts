@@ -89,6 +89,7 @@ export function noticeContent(
   noticeAlertDates(checked.registries, checked.located.alerts!, today, problems)
   noticePagesInNoMenu(rendered, checked.pages, checked.registries, problems)
   noticeVideosWithoutCaptions(checked.registries, checked.located.videos!, problems)
+  noticeSameAddress(checked.registries, checked.located.documents!, problems)
   noticeTypedFigures(checked.pages, checked.registries, problems)
 }
 
@@ -504,7 +505,7 @@ function checkNavigation(
   yaml: Located,
   problems: ProblemList
 ) {
-  const { main, footer } = registries.navigation
+  const { main, footer, district } = registries.navigation
   const items = [
     ...main.flatMap((item, i) =>
       'items' in item
@@ -512,6 +513,7 @@ function checkNavigation(
         : [{ item, path: ['main', i] }]
     ),
     ...footer.map((item, i) => ({ item, path: ['footer', i] })),
+    ...district.map((item, i) => ({ item, path: ['district', i] })),
   ]
   for (const { item, path } of items) {
     if ('route' in item && !routes.has(item.route))
@@ -608,7 +610,8 @@ function noticePagesInNoMenu(
   problems: ProblemList
 ) {
   const inMenus = new Set<string>()
-  for (const item of [...registries.navigation.main, ...registries.navigation.footer]) {
+  const { main, footer, district } = registries.navigation
+  for (const item of [...main, ...footer, ...district]) {
     for (const sub of 'items' in item ? item.items : [item])
       if ('route' in sub) inMenus.add(sub.route)
   }
@@ -653,6 +656,26 @@ function noticeVideosWithoutCaptions(registries: Registries, yaml: Located, prob
         entry: video.id,
         problem:
           'has no captions yet (field "captions"). People who cannot hear it miss what is said; the accessibility statement lists it until a captions file is added',
+      })
+    )
+  })
+}
+
+/**
+ * Two documents with the same address: one of them is probably the wrong
+ * file (the Board's own lists have such slips). Named both, at the second.
+ */
+function noticeSameAddress(registries: Registries, yaml: Located, problems: ProblemList) {
+  const first = new Map<string, string>()
+  ;[...registries.documents.values()].forEach((doc, i) => {
+    const earlier = first.get(doc.url)
+    if (!earlier) return void first.set(doc.url, doc.id)
+    problems.notice(
+      yaml.file,
+      yaml.lineOf([i, 'url']),
+      entryMessage({
+        entry: doc.id,
+        problem: `has the same address (field "url") as entry "${earlier}". One of them may point to the wrong file: check both on the district's site`,
       })
     )
   })

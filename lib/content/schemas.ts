@@ -48,6 +48,25 @@ export const httpsUrlSchema = z
     'should be a plain web address such as https://www.example.org/page: a site name with a dot, and no user name, password or "@" before it'
   )
 
+/**
+ * A document's address. It may hold spaces as the fire district published
+ * it (`2022_Election Results.docx`): kept so in the registry, and sent in
+ * links percent-encoded (`%20`, documentHref), as a browser would.
+ */
+export const documentUrlSchema = z
+  .string()
+  .regex(/^https:\/\/[^\s/$.?#][^\t\n\r\f\v]*$/, {
+    message: 'should be a web address that starts with https://',
+    abort: true,
+  })
+  .refine(
+    (value) => !/^\s|\s$/.test(value) && isPlainHttpsAddress(value),
+    'should be a plain web address such as https://www.example.org/file.pdf: a site name with a dot, and no user name, password or "@" before it'
+  )
+
+/** The address of a document as links send it: spaces percent-encoded. */
+export const documentHref = (doc: { url: string }) => doc.url.replace(/ /g, '%20')
+
 /** A calendar day written YYYY-MM-DD (quoted in YAML). */
 export const isoDaySchema = z.iso.date()
 
@@ -92,6 +111,9 @@ export const documentKinds = [
   'finance-report',
   'resolution',
   'meeting-dates',
+  'agenda',
+  'minutes',
+  'meeting-report',
   'election-results',
   'petition',
   // Everything else the bureau publishes.
@@ -116,7 +138,7 @@ export const documentSchema = z.strictObject({
   year: z.int().min(1990).max(2100).optional(),
   type: z.enum(fileTypes),
   language: z.enum(languages).default('en'),
-  url: httpsUrlSchema,
+  url: documentUrlSchema,
   /** The day the file was put on the site; dated documents appear in the news feed. */
   published: isoDaySchema.optional(),
   /** Why the label differs from the old site, if it does (kept for the record). */
@@ -287,6 +309,11 @@ export const navigationSchema = z.strictObject({
     .min(1),
   /** The links in the footer of every page. */
   footer: z.array(navLinkSchema).min(1),
+  /**
+   * The "Fire district" group of the footer: the district's public record
+   * (budget, audits, meetings…), one step from every page.
+   */
+  district: z.array(navLinkSchema).default([]),
 })
 export type Navigation = z.infer<typeof navigationSchema>
 

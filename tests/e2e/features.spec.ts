@@ -46,6 +46,21 @@ test.describe('site search', () => {
     expect(hrefs.slice(0, 10)).toContain(doc.url)
   })
 
+  test('finds a meeting’s minutes by month and year, as a person would ask ("minutes March 2019")', async ({
+    page,
+  }) => {
+    const doc = [...registries.documents.values()].find(
+      (d) => d.kind === 'minutes' && /^Minutes, [A-Z][a-z]+ (\d+, )?\d{4}$/.test(d.title)
+    )
+    test.skip(!doc, 'no minutes in the registry')
+    const [, month, year] = /^Minutes, ([A-Z][a-z]+) (?:\d+, )?(\d{4})$/.exec(doc!.title)!
+    await page.goto(searchUrl(`minutes ${month} ${year}`))
+    const results = page.locator('[data-search-results] a')
+    await expect(results.first()).toBeVisible()
+    const hrefs = await results.evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+    expect(hrefs.slice(0, 5)).toContain(doc!.url)
+  })
+
   test('the header field on any page leads to the results', async ({ page }) => {
     const target = content.pages.find((p) => p.section === 'safety')!
     await page.setViewportSize({ width: 1280, height: 800 })

@@ -1,3 +1,4 @@
+import { documentHref } from '#lib/content/schemas.ts'
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import * as pagefind from 'pagefind'
@@ -34,7 +35,7 @@ export async function buildSearchIndex(outDir: string, content: SiteContent) {
     for (const doc of content.registries.documents.values()) {
       const title = `${doc.title} (${documentCue(doc)})`
       const record = await index.addCustomRecord({
-        url: doc.url,
+        url: documentHref(doc),
         content: [doc.title, KIND_WORDS[doc.kind], doc.year].filter(Boolean).join('. '),
         language: 'en',
         meta: { title },

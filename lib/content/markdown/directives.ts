@@ -2,7 +2,7 @@ import type { Paragraph } from 'mdast'
 import { diagramIds, type Block, type DiagramId, type ResolvedTile } from '#lib/content/blocks.ts'
 import { failAt, type FullContext } from '#lib/content/markdown/context.ts'
 import { didYouMean } from '#lib/content/messages.ts'
-import { documentKinds, type DocumentEntry, type Tile } from '#lib/content/schemas.ts'
+import { documentHref, documentKinds, type DocumentEntry, type Tile } from '#lib/content/schemas.ts'
 import { documentCue, linkCue } from '#lib/labels.ts'
 import { routeHref } from '#lib/routes.ts'
 
@@ -161,5 +161,5 @@ function resolveTile(tile: Tile, ctx: FullContext): ResolvedTile {
     return { ...base, href: link.url, newTab: false, cue: linkCue(link) }
   }
   const doc = ctx.registries.documents.get(tile.document)!
-  return { ...base, href: doc.url, newTab: false, cue: documentCue(doc) }
+  return { ...base, href: documentHref(doc), newTab: false, cue: documentCue(doc) }
 }

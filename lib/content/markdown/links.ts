@@ -1,3 +1,4 @@
+import { documentHref } from '#lib/content/schemas.ts'
 import type { Link } from 'mdast'
 import { failAt, noting, type MarkdownContext } from '#lib/content/markdown/context.ts'
 import type { ContentProblem } from '#lib/content/problems.ts'
@@ -41,7 +42,7 @@ export function resolveLink(link: Link, ctx: MarkdownContext): boolean {
   switch (kind) {
     case 'doc': {
       const doc = documents.get(id) ?? unknown('document', 'documents.yaml', documents.keys())
-      link.url = doc.url
+      link.url = documentHref(doc)
       appendCue(link, documentCue(doc), doc.language)
       return false
     }
