@@ -45,6 +45,13 @@ export const COLLECTIONS: {
     description: 'Every file the site offers for download, each with an id that pages use.',
   },
   {
+    name: 'meetings',
+    label: 'Meeting records',
+    singular: 'Meeting record',
+    description:
+      "The Board's agendas, minutes and meeting reports, listed by year on /agendas, /minutes and /meeting-reports. New ones go at the top.",
+  },
+  {
     name: 'videos',
     label: 'Videos',
     singular: 'Video',
@@ -343,6 +350,12 @@ export const FIELD_TEXT: Record<string, FieldText> = {
   },
 }
 
+// meetings.yaml holds documents too: its fields read as those of documents.yaml.
+for (const [path, text] of Object.entries(FIELD_TEXT))
+  if (path.startsWith('documents.'))
+    FIELD_TEXT[`meetings.${path.slice('documents.'.length)}`] = text
+FIELD_TEXT.meetings = { label: 'Meeting records', singular: 'meeting record' }
+
 /** Labels of choices, where the value itself does not read well. */
 export const CHOICE_LABELS: Record<string, string> = {
   pdf: 'PDF',
@@ -357,7 +370,7 @@ export const CHOICE_LABELS: Record<string, string> = {
 }
 
 /** Lists whose new entries go at the top: the newest is what staff add. */
-export const NEWEST_FIRST = ['documents', 'alerts']
+export const NEWEST_FIRST = ['documents', 'meetings', 'alerts']
 
 /** Short lists shown open, every field in view: the fees are changed there. */
 export const OPEN_LISTS = ['fees.inspection.tiers', 'fees.cardFees.methods']

@@ -159,7 +159,7 @@ export function previewSource(
   const file = registryFile(target.name, entry.data)
   const registries = { ...source.registries, [target.name]: file }
   // Documents are previewed on the pages that list them (PreviewView).
-  if (target.name === 'documents')
+  if (target.name === 'documents' || target.name === 'meetings')
     return { source: { ...source, registries }, route: '', file: file.path }
   const page: SourceFile = {
     path: 'content/pages/editor-preview.md',
@@ -198,6 +198,7 @@ function registryBody(name: RegistryName, data: Record<string, unknown>): string
       ].join('\n\n')
     }
     case 'documents':
+    case 'meetings':
       return ''
     case 'videos':
       return ids.map((id) => `@video ${id}`).join('\n\n')
@@ -367,7 +368,8 @@ export function PreviewView({
       <PageShell {...frame} title={target.kind === 'page' ? (page?.title ?? '') : title}>
         {target.kind === 'registry' && target.name === 'alerts' ? (
           <AllAlerts content={content} />
-        ) : target.kind === 'registry' && target.name === 'documents' ? (
+        ) : target.kind === 'registry' &&
+          (target.name === 'documents' || target.name === 'meetings') ? (
           <PagesListing content={content} ids={changed} />
         ) : page ? (
           <>

@@ -4,7 +4,13 @@ import type { RenderedPage } from '#lib/content/render.ts'
 import { describeIssues, didYouMean, fieldName } from '#lib/content/messages.ts'
 import { entryMessage, fail, type ProblemList } from '#lib/content/problems.ts'
 import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
-import { pageSchema, routeSchema, type PageFrontmatter, type Site } from '#lib/content/schemas.ts'
+import {
+  pageSchema,
+  routeSchema,
+  type DocumentEntry,
+  type PageFrontmatter,
+  type Site,
+} from '#lib/content/schemas.ts'
 import {
   REGISTRY_NAMES,
   registryPath,
@@ -89,7 +95,7 @@ export function noticeContent(
   noticeAlertDates(checked.registries, checked.located.alerts!, today, problems)
   noticePagesInNoMenu(rendered, checked.pages, checked.registries, problems)
   noticeVideosWithoutCaptions(checked.registries, checked.located.videos!, problems)
-  noticeSameAddress(checked.registries, checked.located.documents!, problems)
+  noticeSameAddress(checked.registries, checked.located, problems)
   noticeTypedFigures(checked.pages, checked.registries, problems)
 }
 
@@ -197,7 +203,10 @@ function readRegistries(
     new Map((entries as T[]).map((entry) => [entry.id, entry]))
   const registries = {
     ...(parsed as Omit<Registries, 'documents' | 'videos' | 'forms' | 'links'>),
-    documents: byId(parsed.documents),
+    documents: byId([
+      ...(parsed.documents as DocumentEntry[]),
+      ...(parsed.meetings as DocumentEntry[]),
+    ]),
     videos: byId(parsed.videos),
     forms: byId(parsed.forms),
     links: byId(parsed.links),
@@ -207,6 +216,7 @@ function readRegistries(
   } as Registries
   const all = located as LocatedRegistries
   const before = problems.errors.length
+  sameIdInBothFiles(parsed, all, problems)
   checkRegistryRules(registries, all, problems)
   checkCaptions(registries, all.videos, source, problems)
   return {
@@ -214,6 +224,26 @@ function readRegistries(
     parsed: { site },
     located,
   }
+}
+
+/** An id of meetings.yaml that documents.yaml already uses: pages could not tell them apart. */
+function sameIdInBothFiles(
+  parsed: Partial<Record<string, unknown>>,
+  located: LocatedRegistries,
+  problems: ProblemList
+) {
+  const ids = new Set((parsed.documents as DocumentEntry[]).map((d) => d.id))
+  ;(parsed.meetings as DocumentEntry[]).forEach((doc, i) => {
+    if (ids.has(doc.id))
+      problems.error(
+        located.meetings.file,
+        located.meetings.lineOf([i, 'id']),
+        entryMessage({
+          entry: doc.id,
+          problem: `uses an id that content/data/documents.yaml already has. Every document needs its own id: choose another one`,
+        })
+      )
+  })
 }
 
 /** A registry that is one group of fields (site, fees, navigation, facts). */
@@ -665,11 +695,21 @@ function noticeVideosWithoutCaptions(registries: Registries, yaml: Located, prob
  * Two documents with the same address: one of them is probably the wrong
  * file (the Board's own lists have such slips). Named both, at the second.
  */
-function noticeSameAddress(registries: Registries, yaml: Located, problems: ProblemList) {
+function noticeSameAddress(
+  registries: Registries,
+  located: Partial<LocatedRegistries>,
+  problems: ProblemList
+) {
   const first = new Map<string, string>()
-  ;[...registries.documents.values()].forEach((doc, i) => {
+  // Both files, in order: each entry at its own file and line.
+  const files = [located.documents!, located.meetings!]
+  const where = files.flatMap((yaml) =>
+    (Array.isArray(yaml.data) ? yaml.data : []).map((_, i) => ({ yaml, i }))
+  )
+  ;[...registries.documents.values()].forEach((doc, n) => {
     const earlier = first.get(doc.url)
     if (!earlier) return void first.set(doc.url, doc.id)
+    const { yaml, i } = where[n]!
     problems.notice(
       yaml.file,
       yaml.lineOf([i, 'url']),

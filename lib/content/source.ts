@@ -7,6 +7,7 @@ export const REGISTRY_NAMES = [
   'site',
   'navigation',
   'documents',
+  'meetings',
   'videos',
   'forms',
   'links',

@@ -16,7 +16,7 @@ describe('npm run check:content', () => {
   it('says content ok with what it counted, then lists the notices', () => {
     const run = check(fixtureCopy())
     expect(run.status).toBe(0)
-    expect(run.stdout).toMatch(/^content ok: 3 pages, 5 documents, 2 videos, 1 forms, 2 links\n/)
+    expect(run.stdout).toMatch(/^content ok: 3 pages, 6 documents, 2 videos, 1 forms, 2 links\n/)
     expect(run.stdout).toMatch(
       /notices \(worth a look; they do not stop the build\):\n\s+.*pages\/lessons\.md:2: is in no menu/
     )

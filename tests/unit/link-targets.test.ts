@@ -10,12 +10,13 @@ describe('collectTargets', () => {
   edit(dir, 'data/links.yaml', 'https://district2.example.org/', 'https://www.nfpa.org/tips.pdf')
   const targets = collectTargets(readContentSource(dir))
 
-  it('finds the addresses of documents, links, videos and forms, once each', () => {
+  it('finds the addresses of documents, meeting records, links, videos and forms, once each', () => {
     const files = new Set(targets.flatMap((t) => t.uses.map((u) => u.file)))
     expect([...files].map((f) => f.replace(dir, '')).sort()).toEqual([
       '/data/documents.yaml',
       '/data/forms.yaml',
       '/data/links.yaml',
+      '/data/meetings.yaml',
       '/data/videos.yaml',
     ])
     const urls = targets.map((t) => t.url)

@@ -1,8 +1,9 @@
 // `node tools/import/board-archive.ts`: the Board of Fire Commissioners'
 // archive (agendas, minutes, meeting reports and election results, 575
 // links as the Board's site published them, listed in board-archive.tsv
-// beside this file) as entries of content/data/documents.yaml. It was run
-// once to add them; it prints YAML and changes no file. The source's
+// beside this file) as document entries: the archive went into
+// content/data/meetings.yaml, the election results into documents.yaml. It
+// was run once to add them; it prints YAML and changes no file. The source's
 // defects are handled here, each one listed in `handled`, never copied
 // blindly: a label with a typing slip is shown corrected, an address whose
 // year disagrees with its label is kept as published with a note. Raw

@@ -1,0 +1,80 @@
+// `npm run bench:site-editor`: how long the site editor takes, with the
+// site's real registries, to open its two largest files (Documents, and the
+// Board's meeting records), to show a typed change in its preview, and to save it
+// (the whole site's check runs before the file is written). It runs the
+// built editor (npm run build first) with the local backend on a copy of
+// content/, in Chromium, three times, and prints each run's figures.
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from '@playwright/test'
+import { startSiteEditorServer } from '#site-editor/local-server.ts'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const repoDir = mkdtempSync(join(tmpdir(), 'editor-bench-'))
+// BENCH_DOCUMENTS: another documents.yaml to measure with (for comparisons).
+cpSync('content', join(repoDir, 'content'), { recursive: true })
+if (process.env.BENCH_DOCUMENTS)
+  cpSync(process.env.BENCH_DOCUMENTS, join(repoDir, 'content', 'data', 'documents.yaml'))
+const count = (name: string) =>
+  (readFileSync(join(repoDir, `content/data/${name}.yaml`), 'utf8').match(/^- id:/gm) ?? []).length
+/** The two largest files, with the words of their buttons. */
+const FILES = [
+  { name: 'documents', singular: 'document' },
+  { name: 'meetings', singular: 'meeting record' },
+]
+const server = await startSiteEditorServer({ outDir: 'out', repoDir, port: 0 })
+const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] })
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+
+try {
+  for (const { name, singular } of FILES) {
+    console.log(`Site editor, ${name}.yaml (${count(name)} entries), ${RUNS} runs:`)
+    for (let run = 1; run <= RUNS; run++) {
+      const page = await browser.newPage()
+      await page.goto(`${server.url}/admin/`)
+      await page.getByRole('button', { name: 'Login' }).click()
+      await page.getByRole('link', { name: /Pages/ }).first().waitFor()
+      let start = performance.now()
+      await page.goto(`${server.url}/admin/#/collections/${name}/entries/${name}`)
+      await page
+        .getByRole('button', { name: `Add ${singular}` })
+        .first()
+        .waitFor({ timeout: 120_000 })
+      const open = performance.now() - start
+      // The first entry's title, one more letter, until the preview shows it.
+      await page
+        .getByRole('button', { name: /Show or hide this document/ })
+        .first()
+        .click()
+      const title = page.locator('input[id^="title-field-"]').first()
+      await title.click()
+      await title.press('End')
+      start = performance.now()
+      await title.pressSequentially('X')
+      const value = await title.inputValue()
+      await page
+        .frameLocator('iframe')
+        .first()
+        .getByText(value, { exact: false })
+        .first()
+        .waitFor({ timeout: 60_000 })
+      const preview = performance.now() - start
+      start = performance.now()
+      console.log(
+        `  run ${run}: open ${seconds(open)}, preview of a typed letter ${seconds(preview)}`
+      )
+      await page.getByRole('button', { name: 'Publish', exact: true }).click({ timeout: 300_000 })
+      await page.getByText('Publish now', { exact: true }).click({ timeout: 300_000 })
+      await page.getByText('Entry saved').waitFor({ timeout: 300_000 })
+      const save = performance.now() - start
+      console.log(`  run ${run}: save ${seconds(save)} (from pressing Publish)`)
+      await page.close()
+    }
+  }
+} finally {
+  await browser.close()
+  await server.close()
+  rmSync(repoDir, { recursive: true, force: true })
+}
