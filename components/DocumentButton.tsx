@@ -1,4 +1,5 @@
 import { documentHref, type DocumentEntry } from '#lib/content/schemas.ts'
+import { Cue } from '#components/Cue.tsx'
 import { documentCue } from '#lib/labels.ts'
 
 type DocumentButtonProps = {
@@ -20,7 +21,8 @@ export function DocumentButton({ document, variant = 'button' }: DocumentButtonP
     >
       <FileIcon />
       <span>
-        {document.title} <span className="whitespace-nowrap">({documentCue(document)})</span>
+        {document.title}
+        <Cue text={documentCue(document)} />
       </span>
     </a>
   )

@@ -1,3 +1,4 @@
+import { Cue } from '#components/Cue.tsx'
 import { documentHref, type DocumentEntry, type Fees } from '#lib/content/schemas.ts'
 import { cardFeeLabel, tierLabel } from '#lib/fees.ts'
 import { documentCue } from '#lib/labels.ts'
@@ -74,8 +75,8 @@ function CardFees({
       <caption className={captionClass}>
         Card payment fees, set by{' '}
         <a href={documentHref(ordinance)}>
-          Ordinance {ordinanceNumber}{' '}
-          <span className="whitespace-nowrap">({documentCue(ordinance)})</span>
+          Ordinance {ordinanceNumber}
+          <Cue text={documentCue(ordinance)} />
         </a>
       </caption>
       <thead>

@@ -1,3 +1,4 @@
+import { Cue } from '#components/Cue.tsx'
 import type { LinkEntry } from '#lib/content/schemas.ts'
 import { linkCue } from '#lib/labels.ts'
 
@@ -17,7 +18,8 @@ export function LinkList({ links }: LinkListProps) {
             className="print-url"
             hrefLang={link.language === 'en' ? undefined : link.language}
           >
-            {link.label} <span className="whitespace-nowrap">({linkCue(link)})</span>
+            {link.label}
+            <Cue text={linkCue(link)} />
           </a>
           {link.publisher ? <span className="text-muted"> · {link.publisher}</span> : null}
         </li>

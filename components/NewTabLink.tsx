@@ -1,3 +1,4 @@
+import { Cue } from '#components/Cue.tsx'
 import type { ReactNode } from 'react'
 
 type NewTabLinkProps = {
@@ -21,7 +22,8 @@ export function NewTabLink({ href, children, className, hrefLang }: NewTabLinkPr
       className={className}
       hrefLang={hrefLang}
     >
-      {children} <span className="text-[0.85em] font-normal">(opens in a new tab)</span>
+      {children}
+      <Cue text="opens in a new tab" className="text-[0.85em] font-normal" />
     </a>
   )
 }

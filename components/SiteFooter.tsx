@@ -1,3 +1,4 @@
+import { Cue } from '#components/Cue.tsx'
 import { phoneText } from '#lib/labels.ts'
 import type { Site } from '#lib/content/schemas.ts'
 import type { NavLink } from '#lib/navigation.ts'
@@ -56,7 +57,7 @@ function FooterLink({ link }: { link: NavLink }) {
     <li>
       <a href={link.href}>
         {link.label}
-        {link.externalCue ? <span> ({link.externalCue})</span> : null}
+        {link.externalCue ? <Cue text={link.externalCue} /> : null}
       </a>
     </li>
   )

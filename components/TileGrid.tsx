@@ -1,3 +1,4 @@
+import { Cue } from '#components/Cue.tsx'
 import { NewTabLink } from '#components/NewTabLink.tsx'
 import type { ResolvedTile } from '#lib/content/blocks.ts'
 
@@ -11,7 +12,7 @@ export function TileGrid({ tiles }: TileGridProps) {
         const label = (
           <>
             {tile.label}
-            {tile.cue ? <span className="font-normal"> ({tile.cue})</span> : null}
+            {tile.cue ? <Cue text={tile.cue} className="font-normal" /> : null}
           </>
         )
         const linkClass = 'text-lg font-bold'

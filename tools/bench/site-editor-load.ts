@@ -41,11 +41,11 @@ try {
       await page
         .getByRole('button', { name: `Add ${singular}` })
         .first()
-        .waitFor({ timeout: 120_000 })
+        .waitFor({ timeout: 600_000 })
       const open = performance.now() - start
       // The first entry's title, one more letter, until the preview shows it.
       await page
-        .getByRole('button', { name: /Show or hide this document/ })
+        .getByRole('button', { name: `Show or hide this ${singular}` })
         .first()
         .click()
       const title = page.locator('input[id^="title-field-"]').first()
