@@ -1,9 +1,40 @@
+import type { ReactNode } from 'react'
+
+/** The text of children that are only text ("open the ", title), or null. */
+function textOf(words: ReactNode): string | null {
+  if (typeof words === 'string' || typeof words === 'number') return String(words)
+  if (Array.isArray(words) && words.every((w) => typeof w === 'string' || typeof w === 'number'))
+    return words.join('')
+  return null
+}
+
 /**
- * The cue after a link's words, "(PDF)" or "(opens in a new tab)", with its
- * space inside: React writes `words<!-- --> <span>`, and Chromium's
- * accessible name drops a space that stands alone between the words and
- * the cue ("report(PDF)"). Inside the cue's element it is kept.
+ * A link's words and its cue, "(PDF)" or "(opens in a new tab)", so that
+ * the name the browser announces keeps the space between them. React writes
+ * `words<!-- --> <span>`, and Chromium's accessible name drops a space that
+ * stands alone there ("report(PDF)"); the space is written at the end of
+ * the words' own text instead (tests/e2e/accessible-names.spec.ts reads the
+ * names from Chromium's tree).
  */
-export function Cue({ text, className }: { text: string; className?: string }) {
-  return <span className={className}>{` (${text})`}</span>
+export function Cued({
+  words,
+  cue,
+  className = 'whitespace-nowrap',
+}: {
+  words: ReactNode
+  cue: string
+  className?: string
+}) {
+  const text = textOf(words)
+  return text === null ? (
+    <>
+      {words}
+      <span className={className}>{` (${cue})`}</span>
+    </>
+  ) : (
+    <>
+      {`${text} `}
+      <span className={className}>({cue})</span>
+    </>
+  )
 }

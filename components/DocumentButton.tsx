@@ -1,5 +1,5 @@
 import { documentHref, type DocumentEntry } from '#lib/content/schemas.ts'
-import { Cue } from '#components/Cue.tsx'
+import { Cued } from '#components/Cue.tsx'
 import { documentCue } from '#lib/labels.ts'
 
 type DocumentButtonProps = {
@@ -21,8 +21,7 @@ export function DocumentButton({ document, variant = 'button' }: DocumentButtonP
     >
       <FileIcon />
       <span>
-        {document.title}
-        <Cue text={documentCue(document)} />
+        <Cued words={document.title} cue={documentCue(document)} />
       </span>
     </a>
   )

@@ -1,4 +1,4 @@
-import { Cue } from '#components/Cue.tsx'
+import { Cued } from '#components/Cue.tsx'
 import { documentHref, type DocumentEntry, type Fees } from '#lib/content/schemas.ts'
 import { cardFeeLabel, tierLabel } from '#lib/fees.ts'
 import { documentCue } from '#lib/labels.ts'
@@ -75,8 +75,7 @@ function CardFees({
       <caption className={captionClass}>
         Card payment fees, set by{' '}
         <a href={documentHref(ordinance)}>
-          Ordinance {ordinanceNumber}
-          <Cue text={documentCue(ordinance)} />
+          <Cued words={`Ordinance ${ordinanceNumber}`} cue={documentCue(ordinance)} />
         </a>
       </caption>
       <thead>

@@ -1,4 +1,4 @@
-import { Cue } from '#components/Cue.tsx'
+import { Cued } from '#components/Cue.tsx'
 import type { LinkEntry } from '#lib/content/schemas.ts'
 import { linkCue } from '#lib/labels.ts'
 
@@ -18,8 +18,7 @@ export function LinkList({ links }: LinkListProps) {
             className="print-url"
             hrefLang={link.language === 'en' ? undefined : link.language}
           >
-            {link.label}
-            <Cue text={linkCue(link)} />
+            <Cued words={link.label} cue={linkCue(link)} />
           </a>
           {link.publisher ? <span className="text-muted"> · {link.publisher}</span> : null}
         </li>

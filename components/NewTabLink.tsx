@@ -1,4 +1,4 @@
-import { Cue } from '#components/Cue.tsx'
+import { Cued } from '#components/Cue.tsx'
 import type { ReactNode } from 'react'
 
 type NewTabLinkProps = {
@@ -22,8 +22,7 @@ export function NewTabLink({ href, children, className, hrefLang }: NewTabLinkPr
       className={className}
       hrefLang={hrefLang}
     >
-      {children}
-      <Cue text="opens in a new tab" className="text-[0.85em] font-normal" />
+      <Cued words={children} cue="opens in a new tab" className="text-[0.85em] font-normal" />
     </a>
   )
 }

@@ -1,4 +1,4 @@
-import { Cue } from '#components/Cue.tsx'
+import { Cued } from '#components/Cue.tsx'
 import { phoneText } from '#lib/labels.ts'
 import type { Site } from '#lib/content/schemas.ts'
 import type { NavLink } from '#lib/navigation.ts'
@@ -56,8 +56,7 @@ function FooterLink({ link }: { link: NavLink }) {
   return (
     <li>
       <a href={link.href}>
-        {link.label}
-        {link.externalCue ? <Cue text={link.externalCue} /> : null}
+        {link.externalCue ? <Cued words={link.label} cue={link.externalCue} /> : link.label}
       </a>
     </li>
   )

@@ -1,4 +1,4 @@
-import { Cue } from '#components/Cue.tsx'
+import { Cued } from '#components/Cue.tsx'
 import { NewTabLink } from '#components/NewTabLink.tsx'
 import type { ResolvedTile } from '#lib/content/blocks.ts'
 
@@ -11,8 +11,11 @@ export function TileGrid({ tiles }: TileGridProps) {
       {tiles.map((tile) => {
         const label = (
           <>
-            {tile.label}
-            {tile.cue ? <Cue text={tile.cue} className="font-normal" /> : null}
+            {tile.cue ? (
+              <Cued words={tile.label} cue={tile.cue} className="font-normal" />
+            ) : (
+              tile.label
+            )}
           </>
         )
         const linkClass = 'text-lg font-bold'
