@@ -47,6 +47,9 @@ export default defineConfig<Record<never, never>, ServerOptions>({
     {
       name: 'site-editor',
       testDir: 'tests/site-editor',
+      // The editor checks the whole site (650 documents) on each change and
+      // save: waits for its states get more time on a busy machine.
+      expect: { timeout: 20_000 },
       use: { baseURL: `http://localhost:${editorPort}`, screenshot: 'only-on-failure' },
     },
     // Fails once, saying how to install nginx, where it is missing.

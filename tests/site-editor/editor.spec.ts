@@ -66,7 +66,8 @@ async function askToPublish(page: Page) {
 /** Saves the entry open in the editor, and waits until it is saved. */
 async function publish(page: Page) {
   await askToPublish(page)
-  await expect(page.getByText('Entry saved')).toBeVisible()
+  // Saving runs the whole site's check first (654 documents): seconds on a busy machine.
+  await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 60_000 })
   await expect(page.getByText('Changes saved')).toBeVisible()
 }
 

@@ -112,7 +112,9 @@ beforeEach(() => {
   held = []
 })
 
-const fast = { timeoutMs: 300, retryDelayMs: 20 }
+// Answers from this machine never take 10 s, however busy it is: only the
+// test of a server that never answers waits for a timeout, its own short one.
+const fast = { timeoutMs: 10_000, retryDelayMs: 20 }
 
 function target(path: string, id = path.slice(1)): LinkTarget {
   return { url: `${base}${path}`, uses: [{ file: 'content/data/links.yaml', line: 7, id }] }
@@ -205,15 +207,15 @@ describe('checkLinks', () => {
 
   it('stops waiting for a server that never answers, retries once, and says so', async () => {
     const started = performance.now()
-    const result = await checkOne('/never')
+    const result = await checkOne('/never', { timeoutMs: 300 })
     const elapsed = performance.now() - started
     expect(result).toMatchObject({ ok: false, attempts: 2 })
     expect(result.status).toBeUndefined()
     expect(result.problem).toBe('no answer within 0.3 seconds')
     expect(requestsTo('/never')).toEqual(['HEAD', 'HEAD'])
-    // Two tries of 300 ms and a 20 ms pause; far below the 10 s default.
+    // Two tries of 300 ms and a 20 ms pause, at least (never the 10 s default).
     expect(elapsed).toBeGreaterThanOrEqual(580)
-    expect(elapsed).toBeLessThan(2_000)
+    expect(elapsed).toBeLessThan(10_000)
   })
 
   it('fails fast, in plain words, on a host name that does not exist', async () => {
