@@ -1,6 +1,7 @@
 import { checkContent } from '#lib/content/index.ts'
 import { formatProblem, type ContentProblem } from '#lib/content/problems.ts'
 import {
+  MEETINGS_FOLDER,
   REGISTRY_NAMES,
   registryPath,
   type ContentSource,
@@ -45,18 +46,22 @@ export class SaveRefused extends Error {
   }
 }
 
+/** The folder of the yearly meeting records. */
+const MEETINGS_PATH = `${CONTENT_PATH}/data/${MEETINGS_FOLDER}`
+
 /** The repository's content as text, read through the backend (what the build would read). */
 export async function readThrough(backend: Backend): Promise<ContentSource> {
   const files = (read: Read[]): SourceFile[] =>
     read
       .map(({ data, file }) => ({ path: file.path, text: data }))
       .sort((a, b) => a.path.localeCompare(b.path))
-  const [pages, registries, captions] = await Promise.all([
+  const [pages, registries, captions, meetings] = await Promise.all([
     backend.entriesByFolder(`${CONTENT_PATH}/pages`, 'md', 1),
     backend.entriesByFiles(
       REGISTRY_NAMES.map((name) => ({ path: registryPath(CONTENT_PATH, name) }))
     ),
     backend.entriesByFolder(`${CONTENT_PATH}/captions`, 'vtt', 1).catch(() => []),
+    backend.entriesByFolder(MEETINGS_PATH, 'yaml', 1).catch(() => []),
   ])
   const byPath = new Map(files(registries).map((file) => [file.path, file]))
   return {
@@ -69,6 +74,7 @@ export async function readThrough(backend: Backend): Promise<ContentSource> {
       })
     ),
     captions: files(captions),
+    meetings: files(meetings),
     refused: [],
   }
 }
@@ -98,6 +104,7 @@ export function withChange(
     ...source,
     pages: put(source.pages, `${CONTENT_PATH}/pages`),
     captions: put(source.captions, `${CONTENT_PATH}/captions`),
+    meetings: put(source.meetings, MEETINGS_PATH),
     registries,
   }
 }

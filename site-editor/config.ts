@@ -19,7 +19,7 @@ import {
 } from '#site-editor/formats.ts'
 import { SIGN_IN_START_PATH } from '#lib/routes.ts'
 import type { FieldSpec, NumberSpec, Spec, TextSpec, UnionSpec } from '#site-editor/model.ts'
-import { REGISTRY_NAMES, type RegistryName } from '#lib/content/source.ts'
+import { MEETINGS_FOLDER, REGISTRY_NAMES, type RegistryName } from '#lib/content/source.ts'
 
 // The editor's configuration (Decap CMS), made from the content schemas each
 // time the editor starts: every schema field has an editor field with the
@@ -122,14 +122,18 @@ export function siteEditorConfig(settings: SiteEditorSettings): CmsConfig {
 /** The collections: pages, then one per registry, in the order of fields.ts. */
 export function editorCollections(): CmsCollection[] {
   const names = COLLECTIONS.map((c) => c.name)
-  const missing = ['pages', ...REGISTRY_NAMES].filter((n) => !names.includes(n as never))
+  const missing = ['pages', MEETINGS_FOLDER, ...REGISTRY_NAMES].filter(
+    (n) => !names.includes(n as never)
+  )
   if (missing.length)
     throw new Error(`site-editor/fields.ts: COLLECTIONS has no entry for ${missing.join(', ')}`)
   return [
     ...COLLECTIONS.map(({ name, label, singular, description }) =>
       name === 'pages'
         ? pagesCollection(label, singular, description)
-        : registryCollection(name, label, description)
+        : name === MEETINGS_FOLDER
+          ? meetingsCollection(label, description)
+          : registryCollection(name, label, description)
     ),
     captionsCollection(),
   ]
@@ -179,6 +183,36 @@ function registryCollection(name: RegistryName, label: string, description: stri
         label,
         file: `${CONTENT_PATH}/data/${name}.yaml`,
         fields: [commentField(), ...fields],
+      },
+    ],
+  }
+}
+
+/**
+ * The meeting records: one file per year in content/data/meetings, each a
+ * list of documents edited as documents.yaml is. A new year's file is
+ * started on GitHub (content/README.md): Decap names a new file from a
+ * field, and these files have none to spare.
+ */
+function meetingsCollection(label: string, description: string): CmsCollection {
+  const spec = registrySpec('documents')
+  return {
+    name: MEETINGS_FOLDER,
+    label,
+    description,
+    folder: `${CONTENT_PATH}/data/${MEETINGS_FOLDER}`,
+    extension: 'yaml',
+    format: registryFormatName('documents'),
+    create: false,
+    delete: false,
+    summary: '{{filename}}',
+    sortable_fields: [],
+    fields: [
+      commentField(),
+      {
+        name: LIST_FIELD,
+        ...words(textFor(MEETINGS_FOLDER, MEETINGS_FOLDER)),
+        ...widgetFor(spec, MEETINGS_FOLDER, MEETINGS_FOLDER),
       },
     ],
   }

@@ -20,7 +20,7 @@ export type FieldText = {
 
 /** The collections in the editor's menu, in order, with what each is for. */
 export const COLLECTIONS: {
-  name: RegistryName | 'pages'
+  name: RegistryName | 'pages' | 'meetings'
   label: string
   singular: string
   description: string
@@ -49,7 +49,7 @@ export const COLLECTIONS: {
     label: 'Meeting records',
     singular: 'Meeting record',
     description:
-      "The Board's agendas, minutes and meeting reports, listed by year on /agendas, /minutes and /meeting-reports. New ones go at the top.",
+      "The Board's agendas, minutes and meeting reports, one file per year, listed on /agendas, /minutes and /meeting-reports. New ones go at the top of their year.",
   },
   {
     name: 'videos',
@@ -350,7 +350,8 @@ export const FIELD_TEXT: Record<string, FieldText> = {
   },
 }
 
-// meetings.yaml holds documents too: its fields read as those of documents.yaml.
+// The meeting records (data/meetings/<year>.yaml) are documents too: their
+// fields read as those of documents.yaml.
 for (const [path, text] of Object.entries(FIELD_TEXT))
   if (path.startsWith('documents.'))
     FIELD_TEXT[`meetings.${path.slice('documents.'.length)}`] = text

@@ -1,5 +1,11 @@
 import { posix } from 'node:path'
-import { CAPTIONS_FILE, PAGE_FILE, REGISTRY_NAMES } from '#lib/content/source.ts'
+import {
+  CAPTIONS_FILE,
+  MEETINGS_FILE,
+  MEETINGS_FOLDER,
+  PAGE_FILE,
+  REGISTRY_NAMES,
+} from '#lib/content/source.ts'
 
 // What `npm run site-editor` lets through to Decap's local backend
 // (decap-server), which on its own writes any path it is given. The server
@@ -57,6 +63,9 @@ export function isContentPath(path: unknown, folderAllowed = false): boolean {
   // Written exactly as the editor writes it: no "..", no "//", no leading "/".
   if (posix.normalize(trimmed) !== trimmed || posix.isAbsolute(trimmed)) return false
   const [top, folder, name, ...rest] = trimmed.split('/')
+  // A year's file of meeting records: content/data/meetings/2026.yaml.
+  if (top === 'content' && folder === 'data' && name === MEETINGS_FOLDER)
+    return rest.length === 0 ? folderAllowed : rest.length === 1 && MEETINGS_FILE.test(rest[0]!)
   if (top !== 'content' || rest.length > 0) return false
   if (name === undefined)
     return folderAllowed && ['pages', 'data', 'captions', 'uploads'].includes(folder!)

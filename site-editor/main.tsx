@@ -64,7 +64,14 @@ for (const href of settings.styles) CMS.registerPreviewStyle(href)
 for (const { name, label } of COLLECTIONS)
   CMS.registerPreviewTemplate(
     name,
-    createPreview(name === 'pages' ? { kind: 'page' } : { kind: 'registry', name }, label)
+    createPreview(
+      name === 'pages'
+        ? { kind: 'page' }
+        : name === 'meetings'
+          ? { kind: 'meetings' }
+          : { kind: 'registry', name },
+      label
+    )
   )
 
 const config = siteEditorConfig(settings)

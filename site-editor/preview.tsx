@@ -7,6 +7,7 @@ import { dayInWords } from '#site-editor/day-widget.tsx'
 import { activeAlerts } from '#lib/content/alerts.ts'
 import type { ContentProblem } from '#lib/content/problems.ts'
 import {
+  MEETINGS_FOLDER,
   REGISTRY_NAMES,
   type ContentSource,
   type RegistryName,
@@ -72,10 +73,26 @@ export async function loadSource(
     path: entry.path ?? '',
     text: String(entry.data.body ?? ''),
   }))
-  return { root: 'content', registries, pages: pages.sort(byPath), captions, refused: [] }
+  const meetings = (await read(MEETINGS_FOLDER)).map(meetingsFile)
+  return {
+    root: 'content',
+    registries,
+    pages: pages.sort(byPath),
+    captions,
+    meetings: meetings.sort(byPath),
+    refused: [],
+  }
 }
 
 const byPath = (a: SourceFile, b: SourceFile) => a.path.localeCompare(b.path)
+
+/** A year's file of meeting records: documents, written as documents.yaml is. */
+function meetingsFile(entry: Entry): SourceFile {
+  return {
+    path: entry.path ?? `content/data/${MEETINGS_FOLDER}/new.yaml`,
+    text: registryFormat('documents').toFile(entry.data),
+  }
+}
 
 function registryFile(name: RegistryName, data: Record<string, unknown>): SourceFile {
   return { path: `content/data/${name}.yaml`, text: registryFormat(name).toFile(data) }
@@ -132,7 +149,11 @@ export function withoutBlankEntries(value: unknown): unknown {
 
 // ---------------------------------------------------- what is previewed
 
-export type PreviewTarget = { kind: 'page' } | { kind: 'registry'; name: RegistryName }
+export type PreviewTarget =
+  | { kind: 'page' }
+  | { kind: 'registry'; name: RegistryName }
+  /** A year's file of meeting records (content/data/meetings/<year>.yaml). */
+  | { kind: 'meetings' }
 
 /** Where the registry previews are drawn: a page of the preview's own, never published. */
 export const PREVIEW_ROUTE = '/editor-preview'
@@ -156,10 +177,16 @@ export function previewSource(
     const pages = [...source.pages.filter((p) => p.path !== file.path), file].sort(byPath)
     return { source: { ...source, pages }, route: String(entry.data.route ?? ''), file: file.path }
   }
+  if (target.kind === 'meetings') {
+    // Meeting records are documents: shown on the pages that list them.
+    const file = meetingsFile(entry)
+    const meetings = [...source.meetings.filter((f) => f.path !== file.path), file].sort(byPath)
+    return { source: { ...source, meetings }, route: '', file: file.path }
+  }
   const file = registryFile(target.name, entry.data)
   const registries = { ...source.registries, [target.name]: file }
   // Documents are previewed on the pages that list them (PreviewView).
-  if (target.name === 'documents' || target.name === 'meetings')
+  if (target.name === 'documents')
     return { source: { ...source, registries }, route: '', file: file.path }
   const page: SourceFile = {
     path: 'content/pages/editor-preview.md',
@@ -198,7 +225,6 @@ function registryBody(name: RegistryName, data: Record<string, unknown>): string
       ].join('\n\n')
     }
     case 'documents':
-    case 'meetings':
       return ''
     case 'videos':
       return ids.map((id) => `@video ${id}`).join('\n\n')
@@ -287,10 +313,24 @@ export function checkPreview(source: ContentSource, target: PreviewTarget, entry
       problems,
       file: preview.file,
       route: preview.route,
-      changed: target.kind === 'registry' ? changedIds(source, target.name, shown) : [],
+      changed:
+        target.kind === 'registry'
+          ? changedIds(source.registries[target.name], target.name, shown)
+          : target.kind === 'meetings'
+            ? changedIds(
+                source.meetings.find((f) => f.path === shown.path),
+                'documents',
+                shown
+              )
+            : [],
     }
   } catch (error) {
-    const file = target.kind === 'page' ? pageFilePath(entry) : `content/data/${target.name}.yaml`
+    const file =
+      target.kind === 'page'
+        ? pageFilePath(entry)
+        : target.kind === 'meetings'
+          ? meetingsFile(entry).path
+          : `content/data/${target.name}.yaml`
     const message = error instanceof Error ? error.message : String(error)
     return {
       state: 'checked',
@@ -303,8 +343,11 @@ export function checkPreview(source: ContentSource, target: PreviewTarget, entry
 }
 
 /** The ids of a registry's entries that the edit adds or changes, against the saved file. */
-export function changedIds(source: ContentSource, name: RegistryName, entry: Entry): string[] {
-  const saved = source.registries[name]
+export function changedIds(
+  saved: SourceFile | undefined,
+  name: RegistryName,
+  entry: Entry
+): string[] {
   const items = (data: Record<string, unknown>) =>
     (Array.isArray(data[LIST_FIELD]) ? data[LIST_FIELD] : []) as Record<string, unknown>[]
   const before = new Map(
@@ -325,7 +368,7 @@ export function createPreview(target: PreviewTarget, title: string) {
     const result = usePreviewContent(target, props)
     return <PreviewView result={result} target={target} title={title} />
   }
-  Preview.displayName = `Preview(${target.kind === 'page' ? 'page' : target.name})`
+  Preview.displayName = `Preview(${target.kind === 'registry' ? target.name : target.kind})`
   return Preview
 }
 
@@ -368,8 +411,8 @@ export function PreviewView({
       <PageShell {...frame} title={target.kind === 'page' ? (page?.title ?? '') : title}>
         {target.kind === 'registry' && target.name === 'alerts' ? (
           <AllAlerts content={content} />
-        ) : target.kind === 'registry' &&
-          (target.name === 'documents' || target.name === 'meetings') ? (
+        ) : target.kind === 'meetings' ||
+          (target.kind === 'registry' && target.name === 'documents') ? (
           <PagesListing content={content} ids={changed} />
         ) : page ? (
           <>

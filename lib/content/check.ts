@@ -5,6 +5,7 @@ import { describeIssues, didYouMean, fieldName } from '#lib/content/messages.ts'
 import { entryMessage, fail, type ProblemList } from '#lib/content/problems.ts'
 import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
 import {
+  documentSchema,
   pageSchema,
   routeSchema,
   type DocumentEntry,
@@ -48,6 +49,8 @@ export type CheckedSource = {
   registries?: Registries
   /** Each registry's YAML that could be read, for the lines of later messages. */
   located: Partial<LocatedRegistries>
+  /** Each year's file of meeting records that could be read, in year order. */
+  meetings: Located[]
   /** Published pages (drafts left out) whose frontmatter is right, in file order. */
   pages: PageFile[]
   /** Pages whose frontmatter has errors: only their text is checked. */
@@ -63,8 +66,9 @@ export function checkSource(source: ContentSource, problems: ProblemList): Check
   for (const file of Object.values(source.registries)) checkCharacters(file, 'yaml', problems)
   for (const file of source.pages) checkCharacters(file, 'page', problems)
   for (const file of source.captions) checkCharacters(file, 'captions', problems)
+  for (const file of source.meetings) checkCharacters(file, 'yaml', problems)
   // 2. Registries.
-  const { registries, parsed, located } = readRegistries(source, problems)
+  const { registries, parsed, located, meetings } = readRegistries(source, problems)
   // 3. Pages.
   const { pages, withErrors } = readPages(source, problems)
   checkUniqueRoutes(pages, problems)
@@ -82,7 +86,7 @@ export function checkSource(source: ContentSource, problems: ProblemList): Check
     checkNavigation(registries, routes, located.navigation!, problems)
     for (const page of published) checkTiles(page, registries, routes, problems)
   }
-  return { registries, located, pages: published, withErrors, routes }
+  return { registries, located, meetings, pages: published, withErrors, routes }
 }
 
 /** Step 6: worth a look, never stops the build. */
@@ -95,7 +99,7 @@ export function noticeContent(
   noticeAlertDates(checked.registries, checked.located.alerts!, today, problems)
   noticePagesInNoMenu(rendered, checked.pages, checked.registries, problems)
   noticeVideosWithoutCaptions(checked.registries, checked.located.videos!, problems)
-  noticeSameAddress(checked.registries, checked.located, problems)
+  noticeSameAddress(checked.registries, checked.located, checked.meetings, problems)
   noticeTypedFigures(checked.pages, checked.registries, problems)
 }
 
@@ -175,6 +179,7 @@ function readRegistries(
   /** The registries that are right, for checks that need only those. */
   parsed: Partial<Pick<Registries, 'site'>>
   located: Partial<LocatedRegistries>
+  meetings: Located[]
 } {
   const parsed: Partial<Record<string, unknown>> = {}
   const located: Partial<Record<RegistryName, Located>> = {}
@@ -197,16 +202,15 @@ function readRegistries(
       : parseGroup(schema, located[name]!, problems)
     if (value !== undefined) parsed[name] = value
   }
+  const { records, meetings } = readMeetings(source, problems)
   const site = parsed.site as Registries['site'] | undefined
-  if (REGISTRY_NAMES.some((name) => !(name in parsed))) return { parsed: { site }, located }
+  if (REGISTRY_NAMES.some((name) => !(name in parsed)) || !records)
+    return { parsed: { site }, located, meetings }
   const byId = <T extends { id: string }>(entries: unknown) =>
     new Map((entries as T[]).map((entry) => [entry.id, entry]))
   const registries = {
     ...(parsed as Omit<Registries, 'documents' | 'videos' | 'forms' | 'links'>),
-    documents: byId([
-      ...(parsed.documents as DocumentEntry[]),
-      ...(parsed.meetings as DocumentEntry[]),
-    ]),
+    documents: byId([...(parsed.documents as DocumentEntry[]), ...records.map((r) => r.doc)]),
     videos: byId(parsed.videos),
     forms: byId(parsed.forms),
     links: byId(parsed.links),
@@ -216,34 +220,86 @@ function readRegistries(
   } as Registries
   const all = located as LocatedRegistries
   const before = problems.errors.length
-  sameIdInBothFiles(parsed, all, problems)
+  sameIdAcrossFiles(parsed.documents as DocumentEntry[], records, problems)
   checkRegistryRules(registries, all, problems)
   checkCaptions(registries, all.videos, source, problems)
   return {
     registries: problems.errors.length === before ? registries : undefined,
     parsed: { site },
     located,
+    meetings,
   }
 }
 
-/** An id of meetings.yaml that documents.yaml already uses: pages could not tell them apart. */
-function sameIdInBothFiles(
-  parsed: Partial<Record<string, unknown>>,
-  located: LocatedRegistries,
+/** A meeting record, with the file and entry it was read from. */
+type MeetingRecord = { doc: DocumentEntry; yaml: Located; index: number }
+
+/**
+ * content/data/meetings/<year>.yaml: each a list of documents, all of the
+ * file's year. Returns every record in file order, or no records when a
+ * file has a mistake (each is reported).
+ */
+function readMeetings(
+  source: ContentSource,
+  problems: ProblemList
+): { records?: MeetingRecord[]; meetings: Located[] } {
+  const records: MeetingRecord[] = []
+  const meetings: Located[] = []
+  let ok = true
+  for (const file of [...source.meetings].sort((a, b) => a.path.localeCompare(b.path))) {
+    const yaml = problems.catch(() => parseYamlWithLines(file.text, file.path))
+    if (!yaml) {
+      ok = false
+      continue
+    }
+    const located = { ...yaml, file: file.path }
+    meetings.push(located)
+    const entries = parseList(documentSchema, located, 'id', problems) as
+      DocumentEntry[] | undefined
+    if (!entries) {
+      ok = false
+      continue
+    }
+    const year = Number(/(\d{4})\.yaml$/.exec(file.path)?.[1])
+    entries.forEach((doc, index) => {
+      if (doc.year !== year) {
+        ok = false
+        problems.error(
+          file.path,
+          located.lineOf([index, 'year']) ?? located.lineOf([index, 'id']),
+          entryMessage({
+            entry: doc.id,
+            field: '"year"',
+            problem: `is ${doc.year ?? 'missing'}, but this file holds the meeting records of ${year}. Write year: ${year}, or move the entry to the file of its year`,
+          })
+        )
+      }
+      records.push({ doc, yaml: located, index })
+    })
+  }
+  return { records: ok ? records : undefined, meetings }
+}
+
+/** An id used twice across documents.yaml and the meeting records: pages could not tell them apart. */
+function sameIdAcrossFiles(
+  documents: DocumentEntry[],
+  records: MeetingRecord[],
   problems: ProblemList
 ) {
-  const ids = new Set((parsed.documents as DocumentEntry[]).map((d) => d.id))
-  ;(parsed.meetings as DocumentEntry[]).forEach((doc, i) => {
-    if (ids.has(doc.id))
+  const ids = new Map(documents.map((d) => [d.id, 'content/data/documents.yaml']))
+  for (const { doc, yaml, index } of records) {
+    const earlier = ids.get(doc.id)
+    if (earlier)
       problems.error(
-        located.meetings.file,
-        located.meetings.lineOf([i, 'id']),
+        yaml.file,
+        yaml.lineOf([index, 'id']),
         entryMessage({
           entry: doc.id,
-          problem: `uses an id that content/data/documents.yaml already has. Every document needs its own id: choose another one`,
+          problem: `uses an id that ${earlier} already has. Every document needs its own id: choose another one`,
         })
       )
-  })
+    else ids.set(doc.id, yaml.file)
+  }
 }
 
 /** A registry that is one group of fields (site, fees, navigation, facts). */
@@ -698,11 +754,12 @@ function noticeVideosWithoutCaptions(registries: Registries, yaml: Located, prob
 function noticeSameAddress(
   registries: Registries,
   located: Partial<LocatedRegistries>,
+  meetings: readonly Located[],
   problems: ProblemList
 ) {
   const first = new Map<string, string>()
-  // Both files, in order: each entry at its own file and line.
-  const files = [located.documents!, located.meetings!]
+  // Every file, in order: each entry at its own file and line.
+  const files = [located.documents!, ...meetings]
   const where = files.flatMap((yaml) =>
     (Array.isArray(yaml.data) ? yaml.data : []).map((_, i) => ({ yaml, i }))
   )

@@ -4,6 +4,8 @@ import { contentOrThrow, type SiteContent } from '#lib/content/index.ts'
 import {
   CAPTIONS_FILE,
   PAGE_FILE,
+  MEETINGS_FILE,
+  MEETINGS_FOLDER,
   REGISTRY_NAMES,
   type ContentSource,
   type RefusedFile,
@@ -92,8 +94,16 @@ function readText(entry: Entry, refused: RefusedFile[]): SourceFile | undefined 
 }
 
 /** Why an entry of a content folder cannot be used, or undefined when it can. */
-function refusal(entry: Entry, kind: 'page' | 'captions'): string | undefined {
+function refusal(entry: Entry, kind: FolderKind): string | undefined {
   if (entry.stat.isSymbolicLink()) return LINK
+  if (kind === 'meetings') {
+    if (entry.stat.isDirectory())
+      return 'is a folder; content/data/meetings holds one file per year (2026.yaml). Move what is inside it up one level, or delete it'
+    if (!entry.stat.isFile()) return 'is not a plain file'
+    return MEETINGS_FILE.test(entry.name)
+      ? undefined
+      : "is not a year's file of meeting records: name it with the year, such as 2026.yaml"
+  }
   if (entry.stat.isDirectory())
     return `is a folder; content/${kind === 'page' ? 'pages' : 'captions'} holds files only. Move what is inside it up one level, or delete it`
   if (!entry.stat.isFile()) return 'is not a plain file'
@@ -109,7 +119,9 @@ function refusal(entry: Entry, kind: 'page' | 'captions'): string | undefined {
     : 'is not a captions file: captions are WebVTT files ending in .vtt. Move it out of content/captions'
 }
 
-function readFolder(dir: string, kind: 'page' | 'captions', refused: RefusedFile[]): SourceFile[] {
+type FolderKind = 'page' | 'captions' | 'meetings'
+
+function readFolder(dir: string, kind: FolderKind, refused: RefusedFile[]): SourceFile[] {
   const files: SourceFile[] = []
   for (const entry of entriesOf(dir, refused) ?? []) {
     if (entry.name === KEEP_FILE && entry.stat.isFile() && entry.stat.size === 0) continue
@@ -133,6 +145,7 @@ function readRegistryFiles(
   for (const entry of entriesOf(dir, refused) ?? []) {
     const path = displayPath(entry.path)
     if (entry.stat.isSymbolicLink()) refused.push({ path, message: LINK })
+    else if (entry.name === MEETINGS_FOLDER && entry.stat.isDirectory()) continue
     else if (known.has(entry.name) && entry.stat.isFile()) {
       const file = readText(entry, refused)
       if (file) registries[entry.name.replace(/\.yaml$/, '') as RegistryName] = file
@@ -167,6 +180,7 @@ export function readContentSource(contentDir: string = CONTENT_DIR): ContentSour
     pages: readFolder(join(contentDir, 'pages'), 'page', refused),
     registries: readRegistryFiles(join(contentDir, 'data'), refused),
     captions: readFolder(join(contentDir, 'captions'), 'captions', refused),
+    meetings: readFolder(join(contentDir, 'data', MEETINGS_FOLDER), 'meetings', refused),
     refused,
   }
 }

@@ -27,7 +27,7 @@ import type { RegistryName } from '#lib/content/source.ts'
 export type Registries = {
   site: Site
   navigation: Navigation
-  /** documents.yaml and meetings.yaml together: ids are unique across both. */
+  /** documents.yaml and the meeting records (data/meetings/*.yaml) together: ids are unique across all. */
   documents: ReadonlyMap<string, DocumentEntry>
   videos: ReadonlyMap<string, VideoEntry>
   forms: ReadonlyMap<string, FormEntry>
@@ -49,9 +49,6 @@ export const REGISTRY_SCHEMAS = {
   site: { schema: siteSchema, list: false },
   navigation: { schema: navigationSchema, list: false },
   documents: { schema: documentSchema, list: true },
-  // The Board's meeting records (agendas, minutes, reports): documents too,
-  // kept in a file of their own so the editor opens both quickly.
-  meetings: { schema: documentSchema, list: true },
   videos: { schema: videoSchema, list: true },
   forms: { schema: formSchema, list: true },
   links: { schema: linkSchema, list: true },

@@ -7,7 +7,6 @@ export const REGISTRY_NAMES = [
   'site',
   'navigation',
   'documents',
-  'meetings',
   'videos',
   'forms',
   'links',
@@ -29,6 +28,11 @@ export type RefusedFile = { path: string; message: string }
 
 /** The name of a page file in content/pages: lower-case words joined by hyphens, .md. */
 export const PAGE_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.md$/
+/** A year's file of meeting records in content/data/meetings: 2026.yaml. */
+export const MEETINGS_FILE = /^\d{4}\.yaml$/
+/** The folder of the meeting records, one file per year, in content/data. */
+export const MEETINGS_FOLDER = 'meetings'
+
 /** The name of a captions file in content/captions: lower-case words joined by hyphens, .vtt. */
 export const CAPTIONS_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.vtt$/
 
@@ -41,6 +45,12 @@ export type ContentSource = {
   registries: Partial<Record<RegistryName, SourceFile>>
   /** content/captions/*.vtt: captions files the videos may name. */
   captions: SourceFile[]
+  /**
+   * content/data/meetings/<year>.yaml: the Board's meeting records (agendas,
+   * minutes, reports), documents kept one file per year, so each stays
+   * small enough for the site editor to open quickly.
+   */
+  meetings: SourceFile[]
   /** Everything else found in the content folder: each is an error. */
   refused: RefusedFile[]
 }

@@ -34,6 +34,7 @@ const source = (() => {
     root: 'content',
     pages: read.pages.map(rename),
     captions: read.captions.map(rename),
+    meetings: read.meetings.map(rename),
     refused: [],
     registries: Object.fromEntries(
       Object.entries(read.registries).map(([name, file]) => [name, rename(file)])

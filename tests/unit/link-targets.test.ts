@@ -16,7 +16,7 @@ describe('collectTargets', () => {
       '/data/documents.yaml',
       '/data/forms.yaml',
       '/data/links.yaml',
-      '/data/meetings.yaml',
+      '/data/meetings/2026.yaml',
       '/data/videos.yaml',
     ])
     const urls = targets.map((t) => t.url)

@@ -2,7 +2,8 @@
 // archive (agendas, minutes, meeting reports and election results, 575
 // links as the Board's site published them, listed in board-archive.tsv
 // beside this file) as document entries: the archive went into
-// content/data/meetings.yaml, the election results into documents.yaml. It
+// content/data/meetings/<year>.yaml, the election results into
+// documents.yaml. It
 // was run once to add them; it prints YAML and changes no file. The source's
 // defects are handled here, each one listed in `handled`, never copied
 // blindly: a label with a typing slip is shown corrected, an address whose
