@@ -100,6 +100,7 @@ export function noticeContent(
   noticePagesInNoMenu(rendered, checked.pages, checked.registries, problems)
   noticeVideosWithoutCaptions(checked.registries, checked.located.videos!, problems)
   noticeSameAddress(checked.registries, checked.located, checked.meetings, problems)
+  noticeOldOnHome(rendered, today, problems)
   noticeTypedFigures(checked.pages, checked.registries, problems)
 }
 
@@ -776,6 +777,27 @@ function noticeSameAddress(
       })
     )
   })
+}
+
+/**
+ * A dated document the home page shows that is more than a year old (by
+ * its day on the site, or else the first day of its year): the home page
+ * is where visitors look for what is current.
+ */
+function noticeOldOnHome(pages: readonly RenderedPage[], today: string, problems: ProblemList) {
+  const home = pages.find((p) => p.route === '/')
+  if (!home) return
+  const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`
+  const shown = home.blocks.flatMap((b) => (b.kind === 'document' ? b.documents : []))
+  for (const doc of shown) {
+    const day = doc.published ?? (doc.year ? `${doc.year}-01-01` : undefined)
+    if (!day || day >= yearAgo) continue
+    problems.notice(
+      home.file,
+      undefined,
+      `shows the document "${doc.id}" (${doc.title}), which is from ${day.slice(0, 4)}: more than a year old. Check that it is still current, or move it off the home page`
+    )
+  }
 }
 
 /** Figures a registry holds, typed into a page instead of written as a token. */

@@ -1,6 +1,8 @@
-import { mkdirSync, symlinkSync } from 'node:fs'
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readContentSource } from '#lib/content/disk.ts'
+import { checkContent } from '#lib/content/index.ts'
 import { documentHref } from '#lib/content/schemas.ts'
 import { fixtureCopy, loadContent, problemsIn, put } from '#tests/helpers/content.ts'
 
@@ -85,5 +87,22 @@ describe('meeting records (content/data/meetings/<year>.yaml)', () => {
     expect(errors).toMatch(/meetings\/minutes\.yaml: is not a year's file of meeting records/)
     expect(errors).toMatch(/meetings\/2019: is a folder/)
     expect(errors).toMatch(/meetings\/2021\.yaml: .*link/i)
+  })
+})
+
+describe('dated documents on the home page', () => {
+  it('give a notice once they are more than a year old, so the home page does not promote last year', () => {
+    const dir = fixtureCopy()
+    const home = readFileSync(join(dir, 'pages/home.md'), 'utf8')
+    put(dir, 'pages/home.md', `${home.trimEnd()}\n\n@document budget-2019\n`)
+    const notices = (today: string) =>
+      checkContent(readContentSource(dir), today)
+        .problems.filter((p) => p.severity === 'notice')
+        .map((p) => p.message)
+        .filter((m) => m.includes('budget-2019'))
+    expect(notices('2026-11-24')).toEqual([
+      expect.stringContaining('which is from 2019: more than a year old'),
+    ])
+    expect(notices('2019-06-01')).toEqual([])
   })
 })
