@@ -6,7 +6,7 @@ type AlertBannerProps = { alerts: ActiveAlert[] }
 /**
  * Site-wide notices from content/data/alerts.yaml, above the page heading.
  * Each is a labelled region (a landmark screen reader users can jump to);
- * urgent ones carry the word "Urgent" in their heading, a thick red border
+ * urgent ones carry the word "Urgent" in their name, a thick red border
  * and a warning sign, so the difference is not color alone. Each carries
  * its last day, so the shared browser script can hide it on time if a daily build is
  * missed.
@@ -30,14 +30,17 @@ export function AlertBanner({ alerts }: AlertBannerProps) {
             data-alert={alert.level}
             data-alert-end={alert.end}
           >
-            <h2 id={headingId} className="flex items-center gap-2 text-lg font-bold">
+            {/* Not a heading: the alert comes first in reading order, but the
+                page's h1 stays its first heading (WCAG 1.3.1). The region is
+                named by these words, so it is still a landmark to jump to. */}
+            <p id={headingId} className="flex items-center gap-2 text-lg font-bold">
               {urgent ? (
                 <span aria-hidden="true" className="text-brand">
                   ⚠
                 </span>
               ) : null}
               {urgent ? 'Urgent notice' : 'Notice'}
-            </h2>
+            </p>
             <MarkdownBody html={alert.html} />
           </section>
         )

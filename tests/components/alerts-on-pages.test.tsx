@@ -48,7 +48,9 @@ describe('site-wide alerts', () => {
       expect(alertAt, route).toBeGreaterThan(html.indexOf('<main'))
       expect(alertAt, route).toBeLessThan(html.indexOf('<h1'))
       expect(html, route).toContain('data-alert-end="2026-11-25"')
-      expect(html, route).toContain('<h2 id="alert-burn-ban"')
+      expect(html, route).toContain('<p id="alert-burn-ban"')
+      // The page's h1 is its first heading; the alert is no heading.
+      expect(html.search(/<h[1-6][\s>]/), route).toBe(html.indexOf('<h1'))
       expect(html, route).toContain('Urgent notice')
       expect(html, route).toContain('A <strong>burn ban</strong> is in effect.')
       expect(html, route).not.toContain('office is closed')
@@ -65,7 +67,7 @@ describe('site-wide alerts', () => {
   it('an information notice looks different from an urgent one', () => {
     const { html } = siteOn('2026-11-26')[0]!
     expect(html).toContain('data-alert="information"')
-    expect(html).toContain('>Notice</h2>')
+    expect(html).toContain('>Notice</p>')
     expect(html).not.toContain('Urgent notice')
   })
 })

@@ -225,7 +225,7 @@ test.describe('an alert after its last day, when a daily build was missed', () =
       const response = await route.fetch()
       const body = (await response.text()).replace(
         '<h1',
-        `<section aria-labelledby="alert-x" data-alert="urgent" data-alert-end="${end}"><h2 id="alert-x">Urgent notice</h2><p>Burn ban.</p></section><h1`
+        `<section aria-labelledby="alert-x" data-alert="urgent" data-alert-end="${end}"><p id="alert-x">Urgent notice</p><p>Burn ban.</p></section><h1`
       )
       await route.fulfill({ response, body })
     })
