@@ -4,6 +4,8 @@
 
 /** How long to wait after typing stops before searching: the 300 ms filter delay of spec §9. */
 export const SEARCH_DELAY_MS = 300
+/** How many results are listed at a time. */
+export const RESULTS_PER_PAGE = 20
 const PAGEFIND = '/pagefind/pagefind.js'
 
 type PagefindResult = { url: string; excerpt: string; meta: { title?: string } }
@@ -45,35 +47,85 @@ export function initSearch(root: Document = document) {
     return pagefind
   }
 
+  // Results come in pages of RESULTS_PER_PAGE; "Show more results" adds the next.
+  const more = root.createElement('button')
+  more.type = 'button'
+  more.className = 'button-link mt-4'
+  more.hidden = true
+  list.after(more)
+  const pageTitle = root.title
+  let shown: { data: () => Promise<PagefindResult> }[] = []
+  let pending: { data: () => Promise<PagefindResult> }[] = []
+  let total = 0
+  let current = ''
+
+  const item = (result: PagefindResult) => {
+    const entry = root.createElement('li')
+    entry.className = 'mt-4'
+    const link = root.createElement('a')
+    link.href = result.url
+    link.className = 'text-lg font-bold'
+    link.textContent = result.meta.title ?? result.url
+    const excerpt = root.createElement('p')
+    excerpt.append(...excerptNodes(result.excerpt, root))
+    entry.append(link, excerpt)
+    return entry
+  }
+
+  /** Says, once, how many pages match and how many are listed; the page title says it too. */
+  const report = () => {
+    const count = `${total} ${total === 1 ? 'result' : 'results'}`
+    status.textContent =
+      total === 0
+        ? `No pages match “${current}”. Try another word, or use the list of all pages below.`
+        : shown.length < total
+          ? `${count} for “${current}”. Showing the first ${shown.length}.`
+          : `${count} for “${current}”`
+    root.title = `“${current}”: ${count} – ${pageTitle}`
+    more.hidden = pending.length === 0
+    more.textContent = `Show more results (${Math.min(RESULTS_PER_PAGE, pending.length)} more)`
+  }
+
+  async function showNext(run: number): Promise<HTMLElement[] | undefined> {
+    const next = pending.slice(0, RESULTS_PER_PAGE)
+    const results = await Promise.all(next.map((r) => r.data()))
+    if (run !== latest) return undefined
+    pending = pending.slice(next.length)
+    shown = [...shown, ...next]
+    const items = results.map(item)
+    list.append(...items)
+    return items
+  }
+
   async function run(term: string) {
     const query = term.trim()
     const run = ++latest
     if (!query) {
       status.textContent = ''
       list.replaceChildren()
+      more.hidden = true
+      root.title = pageTitle
       return
     }
     const search = await (await load()).search(query)
-    const results = await Promise.all(search.results.slice(0, 20).map((r) => r.data()))
     if (run !== latest) return
-    const items = results.map((result) => {
-      const item = root.createElement('li')
-      item.className = 'mt-4'
-      const link = root.createElement('a')
-      link.href = result.url
-      link.className = 'text-lg font-bold'
-      link.textContent = result.meta.title ?? result.url
-      const excerpt = root.createElement('p')
-      excerpt.append(...excerptNodes(result.excerpt, root))
-      item.append(link, excerpt)
-      return item
-    })
-    list.replaceChildren(...items)
-    status.textContent =
-      results.length === 0
-        ? `No pages match “${query}”. Try another word, or use the list of all pages below.`
-        : `${results.length} ${results.length === 1 ? 'result' : 'results'} for “${query}”`
+    list.replaceChildren()
+    current = query
+    total = search.results.length
+    shown = []
+    pending = search.results
+    if ((await showNext(run)) === undefined) return
+    report()
   }
+
+  more.addEventListener('click', async () => {
+    const run = latest
+    const items = await showNext(run)
+    if (!items) return
+    report()
+    // Keyboard users go on from the first new result, not from the top.
+    items[0]?.querySelector('a')?.focus()
+  })
 
   form.addEventListener('submit', (event) => {
     event.preventDefault()

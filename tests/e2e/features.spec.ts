@@ -61,6 +61,31 @@ test.describe('site search', () => {
     expect(hrefs.slice(0, 5)).toContain(doc!.url)
   })
 
+  test('says the true number of results, lists them 20 at a time with a way to see the rest, and puts the number in the title', async ({
+    page,
+  }) => {
+    // A word that more than 20 documents of the registry carry in their titles.
+    const minutes = [...registries.documents.values()].filter((d) => /^Minutes\b/.test(d.title))
+    test.skip(minutes.length <= 20, 'the registry has 20 minutes or fewer')
+    await page.goto(searchUrl('minutes'))
+    const status = page.getByRole('status')
+    await expect(status).toContainText(/^\d+ results for “minutes”\. Showing the first 20\.$/)
+    const total = Number(/^(\d+)/.exec((await status.textContent())!)![1])
+    expect(total).toBeGreaterThanOrEqual(minutes.length)
+    await expect(page).toHaveTitle(new RegExp(`^“minutes”: ${total} results – `))
+    const results = page.locator('[data-search-results] > li')
+    await expect(results).toHaveCount(20)
+    const more = page.getByRole('button', { name: /^Show more results/ })
+    for (let listed = 20; listed < total; listed = Math.min(listed + 20, total)) {
+      await more.click()
+      await expect(results).toHaveCount(Math.min(listed + 20, total))
+      // Focus goes on to the first new result.
+      await expect(results.nth(listed).locator('a')).toBeFocused()
+    }
+    await expect(more).toBeHidden()
+    await expect(status).toHaveText(`${total} results for “minutes”`)
+  })
+
   test('the header field on any page leads to the results', async ({ page }) => {
     const target = content.pages.find((p) => p.section === 'safety')!
     await page.setViewportSize({ width: 1280, height: 800 })
