@@ -1,6 +1,6 @@
 import type { Holiday } from '#lib/content/schemas.ts'
 import { formatDate } from '#lib/dates.ts'
-import type { EstimatorRules } from '#lib/fee-estimate.ts'
+import { EXAMPLE_DAY, type EstimatorRules } from '#lib/fee-estimate.ts'
 
 type FeeEstimatorProps = {
   rules: EstimatorRules
@@ -47,12 +47,20 @@ export function FeeEstimator({ rules, holidays }: FeeEstimatorProps) {
           <label htmlFor="inspection-date" className="font-semibold">
             Date you need the inspection by
           </label>
+          <span id="inspection-date-hint" className="text-base">
+            Month/day/year, for example {EXAMPLE_DAY}
+          </span>
+          {/* A text box, not the browser's date box: there, typing a
+              two-digit year gave the year 0027. No `required`: nothing is
+              announced as wrong before anyone types. */}
           <input
             id="inspection-date"
             name="date"
-            type="date"
-            required
-            aria-describedby="estimator-result"
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            aria-required="true"
+            aria-describedby="inspection-date-hint estimator-result"
             className="mt-1 min-h-11 rounded border-2 border-ink px-3 py-2"
           />
         </div>

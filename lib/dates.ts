@@ -31,3 +31,26 @@ export function formatDate(date: Date | string): string {
 export function todayInNewJersey(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now)
 }
+
+/**
+ * A day as a person types it, as an ISO day, or null if it is not a real
+ * day: 2027-03-15, or month/day/year (03/15/2027, 3/15/2027, 3-15-2027).
+ * With `twoDigitYears`, a year of two digits is this century's, so the
+ * site's own way of writing a date (03/15/27) reads as it is shown.
+ */
+export function readTypedDay(value: string, twoDigitYears = false): string | null {
+  const text = value.trim()
+  const american = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})$/.exec(text)
+  let iso = text
+  if (american) {
+    const [, month, day, year] = american
+    if (year!.length === 2 && !twoDigitYears) return null
+    iso = `${year!.length === 2 ? `20${year}` : year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`
+  }
+  try {
+    parseIsoDay(iso)
+    return iso
+  } catch {
+    return null
+  }
+}

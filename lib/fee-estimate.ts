@@ -100,12 +100,15 @@ function isIsoDay(value: string): boolean {
 }
 
 /** Estimates the inspection fee for an inspection date, applying today. */
+/** How the estimator's field and messages show a date to type. */
+export const EXAMPLE_DAY = '03/15/2027'
+
 export function estimate(today: string, inspection: string, rules: EstimatorRules): Estimate {
   if (!isIsoDay(inspection)) {
     return {
       ok: false,
       problem: 'invalid',
-      message: 'Enter the date you need the inspection by as a full date, for example 03/15/27.',
+      message: `Enter the date you need the inspection by as month/day/year, for example ${EXAMPLE_DAY}.`,
     }
   }
   if (inspection < today) {

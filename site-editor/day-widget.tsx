@@ -1,5 +1,5 @@
 import { Component, type ChangeEvent } from 'react'
-import { parseIsoDay, todayInNewJersey } from '#lib/dates.ts'
+import { parseIsoDay, readTypedDay, todayInNewJersey } from '#lib/dates.ts'
 
 // The editor's date field ("day" widget): a plain text box for a day written
 // YYYY-MM-DD, as the content files hold it. Decap's own date field is the
@@ -28,11 +28,7 @@ export function dayInWords(value: string): string | undefined {
 
 /** 11/23/2026 (or 11-23-2026) as 2026-11-23; anything else as it was. */
 export function normalizeDay(value: string): string {
-  const trimmed = value.trim()
-  const american = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed)
-  if (!american) return trimmed
-  const [, month, day, year] = american
-  return `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`
+  return readTypedDay(value) ?? value.trim()
 }
 
 /** Why a typed day cannot be used, in plain words, or undefined when it can. */

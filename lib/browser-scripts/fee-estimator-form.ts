@@ -1,6 +1,5 @@
 // Shows the fee estimator on the fees page and answers from lib/fee-estimate.ts.
-import { afterPaint } from '#lib/browser-scripts/after-paint.ts'
-import { formatDate, todayInNewJersey } from '#lib/dates.ts'
+import { formatDate, readTypedDay, todayInNewJersey } from '#lib/dates.ts'
 import { estimate, type EstimatorRules } from '#lib/fee-estimate.ts'
 import { tierLabel } from '#lib/fees.ts'
 import { formatMoney } from '#lib/money.ts'
@@ -17,16 +16,15 @@ export function initEstimator(root: Document = document) {
   if (!section) return
   const rules = JSON.parse(section.dataset.estimator!) as EstimatorRules
   const form = section.querySelector('form')!
-  const input = form.querySelector<HTMLInputElement>('input[type="date"]')!
+  const input = form.querySelector<HTMLInputElement>('input[name="date"]')!
   const output = section.querySelector<HTMLElement>('[data-estimator-result]')!
   section.hidden = false
-  // Today's date in New Jersey loads time-zone data: worked out after the
-  // page is drawn, so the first paint does not wait for it.
-  afterPaint(() => (input.min = todayInNewJersey()), root)
 
   form.addEventListener('submit', (event) => {
     event.preventDefault()
-    const result = estimate(todayInNewJersey(), input.value, rules)
+    // Typed as the site writes dates (03/15/27), in full (03/15/2027) or as 2027-03-15.
+    const day = readTypedDay(input.value, true) ?? ''
+    const result = estimate(todayInNewJersey(), day, rules)
     output.replaceChildren()
     if (!result.ok) {
       output.append(element('p', result.message, 'font-semibold text-brand-dark'))
@@ -38,7 +36,7 @@ export function initEstimator(root: Document = document) {
     output.append(
       element(
         'p',
-        `${days} business ${days === 1 ? 'day' : 'days'} from today to ${formatDate(input.value)}: ` +
+        `${days} business ${days === 1 ? 'day' : 'days'} from today to ${formatDate(day)}: ` +
           `${tierLabel(result.tier)}, so the fee is ${formatMoney(result.tier.amount)}.`,
         'font-semibold'
       )

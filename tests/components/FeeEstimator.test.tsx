@@ -29,7 +29,14 @@ describe('FeeEstimator', () => {
 
   it('asks for the date the inspection is needed by, and says it is only an estimate', () => {
     const { container, getByLabelText } = render(<FeeEstimator rules={rules} holidays={holidays} />)
-    expect(getByLabelText('Date you need the inspection by')).toHaveAttribute('type', 'date')
+    // A text box with its example (the browser's date box read "27" as the year 0027),
+    // required without being announced as wrong before anyone types.
+    const field = getByLabelText('Date you need the inspection by')
+    expect(field).toHaveAttribute('type', 'text')
+    expect(field).toHaveAttribute('aria-required', 'true')
+    expect(field).not.toHaveAttribute('required')
+    expect(field).not.toHaveAttribute('aria-invalid')
+    expect(field).toHaveAccessibleDescription(/for example 03\/15\/2027/)
     expect(container.textContent).toContain('Monday to Friday, except the state holidays')
     expect(container.textContent).toContain('This is an estimate.')
     expect(container.textContent).toContain("the bureau's schedule")

@@ -1,5 +1,5 @@
-import { formatDate, parseIsoDay } from '#lib/dates.ts'
-import { estimate, type EstimatorRules } from '#lib/fee-estimate.ts'
+import { formatDate, parseIsoDay, readTypedDay } from '#lib/dates.ts'
+import { estimate, EXAMPLE_DAY, type EstimatorRules } from '#lib/fee-estimate.ts'
 import { tierLabel } from '#lib/fees.ts'
 import { formatMoney } from '#lib/money.ts'
 import { routeHref } from '#lib/routes.ts'
@@ -176,7 +176,8 @@ test.describe('inspection fee estimator', () => {
       if (!result.ok) throw new Error('unreachable')
       const estimator = page.getByRole('region', { name: 'Estimate your inspection fee' })
       await expect(estimator).toBeVisible()
-      await estimator.getByLabel(/date/i).fill(day)
+      // Typed key by key as the site writes dates (mm/dd/yy, a two-digit year).
+      await estimator.getByLabel(/date/i).pressSequentially(formatDate(day))
       await estimator.getByRole('button', { name: /estimate/i }).click()
       const days = result.businessDays
       await expect(estimator).toContainText(
@@ -198,12 +199,41 @@ test.describe('inspection fee estimator', () => {
 
   test('explains a date in the past', async ({ page }) => {
     const estimator = page.getByRole('region', { name: 'Estimate your inspection fee' })
-    // The date picker starts at today in New Jersey, set once the page is drawn.
-    await expect(estimator.getByLabel(/date/i)).toHaveAttribute('min', TODAY)
-    await estimator.getByLabel(/date/i).fill(iso(parseIsoDay(TODAY).getTime() - 3 * DAY))
+    const field = estimator.getByLabel(/date/i)
+    await field.pressSequentially(iso(parseIsoDay(TODAY).getTime() - 3 * DAY))
     await estimator.getByRole('button', { name: /estimate/i }).click()
     await expect(estimator).toContainText('That date has passed.')
-    await expect(estimator.getByLabel(/date/i)).toHaveAttribute('aria-invalid', 'true')
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  test('takes the example it shows, typed as shown, and is not "invalid" before anyone types', async ({
+    page,
+  }) => {
+    const estimator = page.getByRole('region', { name: 'Estimate your inspection fee' })
+    const field = estimator.getByLabel(/date/i)
+    // As Chromium tells assistive technology: not invalid on load.
+    const cdp = await page.context().newCDPSession(page)
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: {
+        role?: { value?: string }
+        properties?: { name: string; value: { value: unknown } }[]
+      }[]
+    }
+    const box = nodes.find((n) => n.role?.value === 'textbox')!
+    expect(box.properties?.find((p) => p.name === 'invalid')?.value.value ?? 'false').toBe('false')
+    await expect(estimator).toContainText(`for example ${EXAMPLE_DAY}`)
+    await field.pressSequentially(EXAMPLE_DAY)
+    await estimator.getByRole('button', { name: /estimate/i }).click()
+    const expected = estimate(TODAY, readTypedDay(EXAMPLE_DAY)!, rules)
+    await expect(estimator.locator('[data-estimator-result] p').first()).toHaveText(
+      expected.ok ? /business days? from today to 03\/15\/27/ : expected.message
+    )
+    // Something that is no date is refused in plain words, with the example.
+    await field.clear()
+    await field.pressSequentially('15/03/27')
+    await estimator.getByRole('button', { name: /estimate/i }).click()
+    await expect(estimator).toContainText(`as month/day/year, for example ${EXAMPLE_DAY}`)
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
   })
 })
 
@@ -224,7 +254,7 @@ test('the estimator leaves state holidays out of the count', async ({ page }) =>
   await page.clock.setFixedTime(new Date(`${today}T10:00:00-05:00`))
   await page.goto(routeHref(estimatorPage.route))
   const estimator = page.getByRole('region', { name: 'Estimate your inspection fee' })
-  await estimator.getByLabel(/date/i).fill(day)
+  await estimator.getByLabel(/date/i).pressSequentially(formatDate(day))
   await estimator.getByRole('button', { name: /estimate/i }).click()
   await expect(estimator).toContainText(`${withHoliday.businessDays} business days from today`)
 })
