@@ -1,11 +1,20 @@
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseDocument } from 'yaml'
 import { documentKinds } from '#lib/content/schemas.ts'
 
 // Synthetic content for the scale benchmark (npm run bench:scale): the real
-// content plus `pages` made-up pages and ten documents per page, with menus
+// content plus `pages` made-up pages and ten documents per page (in the yearly
+// meeting-record files), with menus
 // of a realistic size, so the check, the build and the search index can be
 // timed at 100, 1,000 or 3,000 pages. Nothing here is ever published.
 
@@ -34,17 +43,28 @@ export function syntheticContent(pages: number, from = join(process.cwd(), 'cont
   const kinds = documentKinds.filter((k) => k !== 'ordinance')
   const documents = pages * 10
 
-  let yaml = '\n'
+  // Into the yearly files of content/data/meetings, as the archive grows:
+  // one registry file of 10,000 documents would pass the 1 MB file limit.
+  const byYear = new Map<number, string>()
   for (let d = 0; d < documents; d++) {
-    yaml += `- id: synthetic-document-${d}
+    const year = 1990 + (d % 37)
+    byYear.set(
+      year,
+      (byYear.get(year) ?? '') +
+        `- id: synthetic-document-${d}
   title: Synthetic document ${d}
   kind: ${kinds[d % kinds.length]}
-  year: ${1990 + (d % 37)}
+  year: ${year}
   type: pdf
   url: https://diuy0t6boke2n.cloudfront.net/synthetic/document-${d}.pdf
 `
+    )
   }
-  appendFileSync(join(dir, 'data', 'documents.yaml'), yaml)
+  mkdirSync(join(dir, 'data', 'meetings'), { recursive: true })
+  for (const [year, yaml] of byYear) {
+    const file = join(dir, 'data', 'meetings', `${year}.yaml`)
+    appendFileSync(file, existsSync(file) ? `\n${yaml}` : yaml)
+  }
 
   for (let i = 0; i < pages; i++) {
     const links = [1, 2, 3].map((k) => `[page ${(i + k) % pages}](${route((i + k) % pages)})`)
