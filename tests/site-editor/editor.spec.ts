@@ -110,7 +110,9 @@ test.beforeAll(() => {
 test('staff edit the site in the browser, and each file changes as a careful person would', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
+  // Many steps, each checking the whole site (650 documents): a generous budget
+  // for a machine running a second test run beside this one.
+  test.setTimeout(600_000)
   const problems = await watchPage(page)
   const elsewhere: string[] = []
   await page.route(
@@ -325,7 +327,9 @@ test('staff edit the site in the browser, and each file changes as a careful per
 test('what the content check refuses, Publish refuses, in its words, and the file stays as it was', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
+  // Many steps, each checking the whole site (650 documents): a generous budget
+  // for a machine running a second test run beside this one.
+  test.setTimeout(600_000)
   const problems = await signIn(page)
   const toast = page.locator('.Toastify')
   const refused = async (words: RegExp) => {
@@ -390,7 +394,9 @@ test('what the content check refuses, Publish refuses, in its words, and the fil
 })
 
 test('a removal right after a Publish is written, and removing asks first', async ({ page }) => {
-  test.setTimeout(120_000)
+  // Many steps, each checking the whole site (650 documents): a generous budget
+  // for a machine running a second test run beside this one.
+  test.setTimeout(600_000)
   const problems = await signIn(page)
   const ids = () =>
     ((parse(read('data/alerts.yaml')) as { id: string }[] | null) ?? []).map((a) => a.id)
