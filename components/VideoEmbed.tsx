@@ -1,6 +1,6 @@
 import { MarkdownBody } from '#components/MarkdownBody.tsx'
 import type { VideoEntry } from '#lib/content/schemas.ts'
-import { youtubeEmbedUrl, youtubeId } from '#lib/providers.ts'
+import { PLAYER_ALLOW, youtubeEmbedUrl, youtubeId } from '#lib/providers.ts'
 import { captionsHref } from '#lib/routes.ts'
 
 type VideoEmbedProps = {
@@ -29,9 +29,10 @@ function gcd(a: number, b: number): number {
 /**
  * A video with its title above it and a direct link below it. Files play in
  * the browser's own player and load nothing until played, with English
- * captions when videos.yaml names a captions file; YouTube videos load in a
- * lazy frame from YouTube's no-cookie address. A transcript, when there is
- * one, opens below the video.
+ * captions when videos.yaml names a captions file. A YouTube video shows a
+ * poster with a play button, and nothing comes from YouTube until it is
+ * pressed (see YouTubePoster). A transcript, when there is one, opens below
+ * the video.
  */
 export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
   const id = youtubeId(video.url)
@@ -62,15 +63,7 @@ export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
           .
         </video>
       ) : (
-        <iframe
-          src={youtubeEmbedUrl(id!)}
-          title={video.title}
-          width={video.width}
-          height={video.height}
-          loading="lazy"
-          allow="encrypted-media; picture-in-picture; fullscreen"
-          className={`block h-auto max-w-full border-0 ${ratioClass(video.width, video.height)}`}
-        />
+        <YouTubePoster video={video} id={id!} />
       )}
       <p className="mt-2">
         <a href={video.url} className="print-url">
@@ -86,5 +79,66 @@ export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
         </details>
       ) : null}
     </figure>
+  )
+}
+
+/**
+ * A YouTube video before it is played: a dark box of the player's size with
+ * a play button. Pressing it puts YouTube's player (from its no-cookie
+ * address) in the box and starts the video (lib/browser-scripts/video-posters.ts),
+ * so a visitor who does not play it loads nothing from YouTube, and the page
+ * is drawn without waiting for YouTube's player. Without JavaScript the
+ * player in <noscript> shows instead and the poster is hidden by the
+ * stylesheet.
+ */
+function YouTubePoster({ video, id }: { video: VideoEntry; id: string }) {
+  const { width, height } = video
+  const frameClass = `block h-auto max-w-full border-0 ${ratioClass(width, height)}`
+  const r = Math.min(width, height) / 8
+  const [cx, cy] = [width / 2, height / 2]
+  return (
+    <>
+      <div data-video-poster="" className="relative inline-block max-w-full align-top">
+        <svg
+          aria-hidden="true"
+          width={width}
+          height={height}
+          viewBox={`0 0 ${width} ${height}`}
+          className="block h-auto max-w-full bg-ink"
+        >
+          <circle cx={cx} cy={cy} r={r} className="fill-brand" />
+          <path
+            d={`M${cx - r * 0.35} ${cy - r * 0.5} L${cx + r * 0.55} ${cy} L${cx - r * 0.35} ${cy + r * 0.5} Z`}
+            className="fill-white"
+          />
+        </svg>
+        <button
+          type="button"
+          data-player-src={`${youtubeEmbedUrl(id)}?autoplay=1`}
+          data-player-title={video.title}
+          data-player-class={frameClass}
+          data-player-width={width}
+          data-player-height={height}
+          className="group absolute inset-0 flex cursor-pointer items-end p-3 text-left"
+        >
+          {/* Focused, the whole poster takes the site's yellow focus fill and
+              the words its dark text, so the label drops its own box. */}
+          <span className="rounded bg-ink px-3 py-2 font-semibold text-white group-focus-visible:bg-transparent">
+            Play “{video.title}” from YouTube
+          </span>
+        </button>
+      </div>
+      <noscript>
+        <iframe
+          src={youtubeEmbedUrl(id)}
+          title={video.title}
+          width={width}
+          height={height}
+          loading="lazy"
+          allow={PLAYER_ALLOW}
+          className={frameClass}
+        />
+      </noscript>
+    </>
   )
 }

@@ -71,6 +71,12 @@ export function youtubeId(url: string): string | null {
   return match?.[1] ?? null
 }
 
+/**
+ * What YouTube's player frame may use: autoplay, so the video starts with the
+ * click that loaded the player, and full screen.
+ */
+export const PLAYER_ALLOW = 'autoplay; encrypted-media; picture-in-picture; fullscreen'
+
 /** The address a YouTube video is embedded from. */
 export function youtubeEmbedUrl(id: string): string {
   return `${YOUTUBE_EMBED_ORIGIN}/embed/${id}`

@@ -8,7 +8,8 @@ import type { Block } from '#lib/content/blocks.ts'
 export const BROWSER_SCRIPTS = {
   /**
    * Every other page: closing the menus on Escape or a click outside, hiding
-   * ended alerts, loading form frames (lib/browser-scripts/site.ts).
+   * ended alerts, loading form frames, playing YouTube posters
+   * (lib/browser-scripts/site.ts).
    */
   site: { src: '/site.js', entry: 'lib/browser-scripts/entries/site.ts' },
   /** Only the page with the fee estimator: the estimator, and what /site.js does. */

@@ -5,8 +5,15 @@
 // text. Without JavaScript, the <noscript> copy of each frame loads instead.
 import { afterPaint } from '#lib/browser-scripts/after-paint.ts'
 
-/** Starts loading every waiting form frame once the page is loaded and drawn. */
-export function loadFormFrames(root: Document = document, win: Window = window) {
+/**
+ * Starts loading every waiting form frame once the page is loaded and drawn
+ * (`firstPaint: false` waits for a drawn frame only; see afterPaint).
+ */
+export function loadFormFrames(
+  root: Document = document,
+  win: Window = window,
+  options: { firstPaint?: boolean } = {}
+) {
   // A frame whose address differs from its data-src: new ones, and, in the
   // editor's preview, one whose form the editor has just changed.
   const frames = [...root.querySelectorAll<HTMLIFrameElement>('iframe[data-src]')].filter(
@@ -18,6 +25,7 @@ export function loadFormFrames(root: Document = document, win: Window = window) 
       for (const frame of frames) frame.src = frame.dataset.src!
     },
     root,
-    win
+    win,
+    options
   )
 }

@@ -1,10 +1,11 @@
-// What every page's script does: menus, alert expiry and form frames. Each
-// page loads one script (lib/browser-scripts/catalog.ts): /site.js, or, on the fee
-// estimator's and the search page, a script that does this too, so those
-// pages make one script request, not two.
+// What every page's script does: menus, alert expiry, form frames and video
+// posters. Each page loads one script (lib/browser-scripts/catalog.ts):
+// /site.js, or, on the fee estimator's and the search page, a script that
+// does this too, so those pages make one script request, not two.
 import { hideEndedAlerts } from '#lib/browser-scripts/alert-expiry.ts'
 import { loadFormFrames } from '#lib/browser-scripts/form-frames.ts'
 import { initMenus } from '#lib/browser-scripts/menus.ts'
+import { startVideoPosters } from '#lib/browser-scripts/video-posters.ts'
 
 const STARTED = Symbol.for('bureau-site-script')
 
@@ -21,6 +22,7 @@ export function initSite(root: Document = document, win: Window = window): boole
     () => loadFormFrames(root, win),
     () => hideEndedAlerts(root),
     () => initMenus(root),
+    () => startVideoPosters(root),
   ]) {
     try {
       start()

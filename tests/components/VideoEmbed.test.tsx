@@ -1,3 +1,4 @@
+import { renderToStaticMarkup } from 'react-dom/server'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ratioClass, VideoEmbed } from '#components/VideoEmbed.tsx'
@@ -46,13 +47,23 @@ describe('VideoEmbed', () => {
     expect(details.querySelector('a')).toHaveAttribute('href', '/fees/')
   })
 
-  it('embeds YouTube in a lazy, titled frame from the no-cookie address', () => {
+  it('shows a YouTube video as a poster with a play button, and its player only without JavaScript', () => {
     const { container } = render(<VideoEmbed video={reading} />)
-    const frame = container.querySelector('iframe')!
-    expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/Sl3bUZSW5TU')
-    expect(frame).toHaveAttribute('title', reading.title)
-    expect(frame).toHaveAttribute('loading', 'lazy')
-    expect(frame.className).toContain('aspect-[4/3]')
+    // Nothing from YouTube in the page: the player is in <noscript>, which a
+    // browser running scripts does not load.
+    expect(container.querySelector('iframe')).toBeNull()
+    const button = screen.getByRole('button', { name: `Play “${reading.title}” from YouTube` })
+    expect(button).toHaveAttribute(
+      'data-player-src',
+      'https://www.youtube-nocookie.com/embed/Sl3bUZSW5TU?autoplay=1'
+    )
+    expect(button).toHaveAttribute('data-player-title', reading.title)
+    expect(button.dataset.playerClass).toContain('aspect-[4/3]')
+    const html = renderToStaticMarkup(<VideoEmbed video={reading} />)
+    const noscript = /<noscript>(.*?)<\/noscript>/s.exec(html)![1]!
+    expect(noscript).toContain('src="https://www.youtube-nocookie.com/embed/Sl3bUZSW5TU"')
+    expect(noscript).toContain('loading="lazy"')
+    expect(noscript).toContain(`title="${reading.title}"`)
     expect(
       screen.getByRole('link', { name: `Watch “${reading.title}” on YouTube` })
     ).toHaveAttribute('href', reading.url)

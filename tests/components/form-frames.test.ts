@@ -73,6 +73,39 @@ describe('form frames in the browser', () => {
     expect(sources([first!, second!])).toEqual(['https://form.example/1', 'https://form.example/2'])
   })
 
+  it("wait for the browser's record of the first paint, where it keeps one", () => {
+    const frames = page('complete')
+    const { win, paint, tick } = fakeWindow()
+    const painted: string[] = []
+    const observers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = []
+    const list = { getEntriesByName: (name: string) => painted.filter((entry) => entry === name) }
+    Object.assign(win, {
+      performance: list,
+      PerformanceObserver: Object.assign(
+        function (this: object, callback: (typeof observers)[number]) {
+          observers.push(callback)
+          return Object.assign(this, { observe: () => {}, disconnect: () => {} })
+        },
+        { supportedEntryTypes: ['paint'] }
+      ),
+    })
+    loadFormFrames(document, win)
+    paint()
+    tick()
+    expect(sources(frames)).toEqual([null, null])
+    painted.push('first-paint')
+    observers.forEach((observe) => observe(list))
+    paint()
+    tick()
+    expect(sources(frames)).toEqual([null, null])
+    painted.push('first-contentful-paint')
+    observers.forEach((observe) => observe(list))
+    expect(sources(frames)).toEqual([null, null])
+    paint()
+    tick()
+    expect(sources(frames)).toEqual(['https://form.example/1', 'https://form.example/2'])
+  })
+
   it('do nothing on a page without a form frame', () => {
     document.body.innerHTML = '<iframe src="https://video.example/1" title="Video"></iframe>'
     const { win } = fakeWindow()

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { LIST_FIELD, pageFormat, registryFormat } from '#site-editor/formats.ts'
 import {
@@ -90,7 +90,8 @@ describe('the preview of a page', () => {
     )
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('A brand new page')
     // Each video as the site's VideoEmbed draws it: the file in a player with
-    // its captions, YouTube in a frame, both with the video's own title.
+    // its captions, YouTube as a poster whose button loads the player in
+    // place, both with the video's own title.
     const file = registries.videos.get('fire-is-fast')!
     const youtube = registries.videos.get('reading')!
     expect(screen.getByText(file.title, { selector: 'figcaption' })).toBeInTheDocument()
@@ -100,8 +101,11 @@ describe('the preview of a page', () => {
       'src',
       expect.stringContaining(file.captions!)
     )
-    expect(screen.getByTitle(youtube.title).tagName).toBe('IFRAME')
     expect(screen.getByText(youtube.title, { selector: 'figcaption' })).toBeInTheDocument()
+    expect(screen.queryByTitle(youtube.title)).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: `Play “${youtube.title}” from YouTube` }))
+    expect(screen.getByTitle(youtube.title).tagName).toBe('IFRAME')
+    expect(screen.getByTitle(youtube.title)).toHaveFocus()
   })
 
   it('loads its form frames, as the shared browser script does on the site', async () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { YOUTUBE_EMBED_ORIGIN, youtubeEmbedUrl, youtubeId } from '#lib/providers.ts'
 import { routeHref } from '#lib/routes.ts'
 import { expect, test } from './served.ts'
 import { content } from './site.ts'
@@ -32,25 +33,77 @@ for (const page of anchorPages) {
   })
 }
 
+const youtubeEmbed = (url: string) => youtubeEmbedUrl(youtubeId(url)!)
+
 for (const page of pagesWith('video')) {
   test(`${page.route} shows the videos its content names, each at its registry size`, async ({
     page: browser,
   }) => {
     await browser.setViewportSize({ width: 1280, height: 800 })
+    // Every request to YouTube's player host, which is unreachable here: the
+    // request itself is what shows whether the page asked for it.
+    const fromYouTube: string[] = []
+    browser.on('request', (request) => {
+      if (request.url().startsWith(YOUTUBE_EMBED_ORIGIN)) fromYouTube.push(request.url())
+    })
     await browser.goto(routeHref(page.route))
     const videos = page.blocks.flatMap((b) => (b.kind === 'video' ? [b.video] : []))
-    const figures = browser.locator('main figure:has(video, iframe)')
+    const figures = browser.locator('main figure:has(video, [data-video-poster])')
     await expect(figures).toHaveCount(videos.length)
     for (const [i, video] of videos.entries()) {
       const figure = figures.nth(i)
       await expect(figure.locator('figcaption')).toHaveText(video.title)
-      const player = figure.locator('video, iframe')
+      const size = async (box: { width: number; height: number } | null) =>
+        expect([Math.round(box!.width), Math.round(box!.height)], video.id).toEqual([
+          video.width,
+          video.height,
+        ])
+      if (video.provider === 'file') {
+        const player = figure.locator('video')
+        await expect(player).toHaveAccessibleName(video.title)
+        await expect(player).toHaveAttribute('src', video.url)
+        await size(await player.boundingBox())
+        continue
+      }
+      // YouTube: a poster of the player's size; nothing asked of YouTube
+      // until its button is pressed, then the player in its place, focused.
+      const poster = figure.locator('[data-video-poster]')
+      await size(await poster.boundingBox())
+      expect(fromYouTube).toEqual([])
+      await figure.getByRole('button', { name: `Play “${video.title}” from YouTube` }).click()
+      const player = figure.locator('iframe')
+      await expect(player).toBeFocused()
       await expect(player).toHaveAccessibleName(video.title)
-      const box = (await player.boundingBox())!
-      expect(Math.round(box.width), video.id).toBe(video.width)
-      expect(Math.round(box.height), video.id).toBe(video.height)
-      if (video.provider === 'file') await expect(player).toHaveAttribute('src', video.url)
+      await expect(player).toHaveAttribute('src', `${youtubeEmbed(video.url)}?autoplay=1`)
+      await size(await player.boundingBox())
+      await expect.poll(() => fromYouTube.length).toBeGreaterThan(0)
+      fromYouTube.length = 0
     }
+  })
+}
+
+const youtubePage = content.pages.find((p) =>
+  p.blocks.some((b) => b.kind === 'video' && b.video.provider === 'youtube')
+)
+if (youtubePage) {
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false })
+    test(`${youtubePage.route} shows each YouTube player itself, with no poster`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await page.goto(routeHref(youtubePage.route))
+      const videos = youtubePage.blocks.flatMap((b) =>
+        b.kind === 'video' && b.video.provider === 'youtube' ? [b.video] : []
+      )
+      await expect(page.locator('main [data-video-poster]').first()).toBeHidden()
+      for (const video of videos) {
+        const player = page.locator(`main iframe[src="${youtubeEmbed(video.url)}"]`)
+        await expect(player).toHaveAccessibleName(video.title)
+        const box = (await player.boundingBox())!
+        expect([Math.round(box.width), Math.round(box.height)]).toEqual([video.width, video.height])
+      }
+    })
   })
 }
 

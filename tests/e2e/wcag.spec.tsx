@@ -92,6 +92,33 @@ test.describe('without JavaScript, at desktop width', () => {
       }
       await expect(menu.getByRole('link').first()).toBeHidden()
     })
+
+    test(`with the pointer resting on an open ${label} menu, the search field is not hidden when it takes focus`, async ({
+      page,
+    }) => {
+      await page.goto('/')
+      const menu = page.locator('details.nav-dropdown', { hasText: label })
+      await menu.locator('summary').click()
+      const first = menu.getByRole('link').first()
+      await expect(first).toBeVisible()
+      await first.hover()
+      const field = page.getByRole('searchbox', { name: 'Search this site' })
+      // Real keystrokes from the menu to the field, the pointer still on the menu.
+      for (
+        let step = 0;
+        step < 60 && !(await field.evaluate((el) => el === document.activeElement));
+        step++
+      )
+        await page.keyboard.press('Tab')
+      await expect(field).toBeFocused()
+      const top = await field.evaluate((el) => {
+        const box = el.getBoundingClientRect()
+        const found = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+        return found === el ? null : (found?.outerHTML.slice(0, 80) ?? 'nothing')
+      })
+      expect(top).toBeNull()
+      await expect(first).toBeHidden()
+    })
   }
 })
 
