@@ -53,6 +53,27 @@ const RUN_FORMS = [
   /^npm run --silent [\w:-]+(?: -- [^>]+?)? >> "\$GITHUB_STEP_SUMMARY"$/,
 ]
 
+describe('the Node version', () => {
+  // One version everywhere it is named: the Node that npm installs for the
+  // scripts (the `node` devDependency), .nvmrc, engines, and each workflow
+  // job that is not a matrix of machines.
+  const major = Number(/\d+/.exec(packageJson.devDependencies.node)![0])
+
+  it('is 24 (LTS) for the scripts, .nvmrc and engines', () => {
+    expect(major).toBe(24)
+    expect(readFileSync(join(process.cwd(), '.nvmrc'), 'utf8').trim()).toBe(String(major))
+    expect(packageJson.engines.node).toBe(`>=${major}`)
+  })
+
+  it.each(workflows)('$name sets up that Node on every job', ({ workflow }) => {
+    for (const step of steps(workflow)) {
+      const version = step.with?.['node-version']
+      if (step.uses?.startsWith('actions/setup-node@') && version !== '${{ matrix.node }}')
+        expect(version).toBe(major)
+    }
+  })
+})
+
 describe('every workflow', () => {
   it.each(workflows)('$name runs only npm scripts and .ci/run after set-up', ({ workflow }) => {
     for (const step of steps(workflow)) {
@@ -139,9 +160,9 @@ describe('checks.yml', () => {
     ])
   })
 
-  it('runs the full test command through .ci/run on Node 20 and 24', () => {
+  it('runs the full test command through .ci/run on Node 20, 24 and 26', () => {
     const { full } = checks.jobs
-    expect(full?.strategy?.matrix.node).toEqual([20, 24])
+    expect(full?.strategy?.matrix.node).toEqual([20, 24, 26])
     expect(full?.steps[1]?.with?.['node-version']).toBe('${{ matrix.node }}')
     expect(full?.steps.at(-1)?.run).toBe('bash .ci/run')
   })
