@@ -51,6 +51,8 @@ export function initSearch(root: Document = document) {
   const more = root.createElement('button')
   more.type = 'button'
   more.className = 'button-link mt-4'
+  // Named from the start, hidden or not: report() adds how many more.
+  more.textContent = 'Show more results'
   more.hidden = true
   list.after(more)
   const pageTitle = root.title
