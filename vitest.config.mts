@@ -38,21 +38,27 @@ export default defineConfig({
     projects: [
       // 30 s a test: some start a program or a server, which a busy machine
       // (a second `npm test` beside this one) makes slow; none waits on time.
+      // Set-up hooks get the same time as the tests: the export checks parse
+      // every exported page once in `beforeAll`, which took over Vitest's
+      // default 10 s beside two other test runs.
       ...split('unit', 'tests/unit', '**/*.test.ts', {
         environment: 'node',
         globals: true,
         testTimeout: 30_000,
+        hookTimeout: 30_000,
       }),
       ...split('components', 'tests/components', '**/*.test.{ts,tsx}', {
         environment: 'jsdom',
         setupFiles: ['tests/components/setup.ts'],
         globals: true,
         testTimeout: 30_000,
+        hookTimeout: 30_000,
       }),
       ...split('export', 'tests/export', '**/*.test.ts', {
         environment: 'node',
         globals: true,
         testTimeout: 60_000,
+        hookTimeout: 60_000,
       }),
     ],
   },
