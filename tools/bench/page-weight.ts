@@ -12,15 +12,21 @@ export const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 
 export function pageWeight(outDir: string, page: string) {
   const file = join(outDir, page)
   const html = readFileSync(file, 'utf8')
-  const sum = (pattern: RegExp) =>
-    [...html.matchAll(pattern)].reduce(
-      (total, m) => total + gzipSize(join(outDir, m[1]!.split('?')[0]!)),
-      0
-    )
+  // Attributes come in any order (the export adds `integrity` before `src`).
+  const tags = (name: string) => html.match(new RegExp(`<${name}\\b[^>]*>`, 'g')) ?? []
+  const attr = (tag: string, key: string) => tag.match(new RegExp(`\\s${key}="([^"]*)"`))?.[1]
+  const sum = (paths: (string | undefined)[]) =>
+    paths
+      .filter((path): path is string => path?.startsWith('/') === true)
+      .reduce((total, path) => total + gzipSize(join(outDir, path.split('?')[0]!)), 0)
   const weight = {
     html: gzipSize(file),
-    css: sum(/<link rel="stylesheet" href="(\/[^"]+)"/g),
-    js: sum(/<script src="(\/[^"]+)"/g),
+    css: sum(
+      tags('link')
+        .filter((tag) => attr(tag, 'rel') === 'stylesheet')
+        .map((tag) => attr(tag, 'href'))
+    ),
+    js: sum(tags('script').map((tag) => attr(tag, 'src'))),
   }
   return { ...weight, total: weight.html + weight.css + weight.js }
 }
