@@ -72,14 +72,23 @@ async function publish(page: Page) {
 }
 
 /** Picks a choice in one of Decap's drop-down fields. */
-async function choose(page: Page, field: string, option: string, which: 'first' | 'last' = 'last') {
+async function choose(
+  page: Page,
+  field: string,
+  option: string,
+  which: 'first' | 'last' = 'first'
+) {
   await page.locator(`[id^="${field}-field-"]`)[which]().click()
   await page.getByRole('option', { name: option, exact: true }).click()
 }
 
-/** The last text box of a field (the one of the entry just added): typed into key by key. */
+/**
+ * The first text box of a field: the entry just added, since new entries go
+ * at the top (with the last one, a test typed into an alert that staff had
+ * posted, and hung). Typed into key by key.
+ */
 const box = (page: Page, field: string) =>
-  page.locator(`input[id^="${field}-field-"], textarea[id^="${field}-field-"]`).last()
+  page.locator(`input[id^="${field}-field-"], textarea[id^="${field}-field-"]`).first()
 
 async function type(page: Page, field: string, text: string) {
   await box(page, field).click()
