@@ -4,7 +4,6 @@ import type { Config } from 'tailwindcss'
 // overlay transitions and the stacking scale. Colours are chosen for at least
 // 4.5:1 contrast on the backgrounds they are used on.
 const config: Config = {
-  content: ['./app/**/*.{ts,tsx}', './components/**/*.{ts,tsx}'],
   theme: {
     extend: {
       colors: {
