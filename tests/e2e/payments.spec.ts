@@ -22,12 +22,15 @@ const PAYPAL = 'https://www.paypal.com/checkout'
 /**
  * A stand-in form with a Pay button that opens PayPal and shows what PayPal
  * says back. Its listeners are in place before the button exists, so a click
- * as soon as the button shows is never lost.
+ * as soon as the button shows is never lost by the form; the button notes
+ * each press it receives (data-pressed).
  */
 const FORM_PAGE = `<!doctype html><html lang="en"><title>Stand-in payment form</title>
 <script>
   document.addEventListener('click', (event) => {
-    if (event.target.id === 'pay') window.open('${PAYPAL}')
+    if (event.target.id !== 'pay') return
+    event.target.dataset.pressed = 'yes'
+    window.open('${PAYPAL}')
   })
   window.addEventListener('message', (event) => {
     if (event.origin === 'https://www.paypal.com')
@@ -57,8 +60,20 @@ async function pay(page: Page, context: BrowserContext) {
   // On screen, as a visitor would have it before paying.
   await frameElement.scrollIntoViewIfNeeded()
   const frame = page.frameLocator(`iframe[title="${paymentForm.title}"]`)
+  const button = frame.getByRole('button', { name: 'Pay' })
   const popup = context.waitForEvent('page')
-  await frame.getByRole('button', { name: 'Pay' }).click()
+  // The form is on another site, so Chromium draws it in a process of its
+  // own and sends a click there only once that process has drawn the frame
+  // where it now shows. On a busy machine a click sent just after the frame
+  // scrolled into view can come first: it lands on the <iframe> element of
+  // the site's page, and the form never sees it (seen once in about 50 loaded
+  // runs: the <iframe> had focus, the Pay button had not, no window opened).
+  // A person clicks what is drawn; the test clicks again only while the form
+  // has not seen a press.
+  await expect(async () => {
+    await button.click()
+    await expect(button).toHaveAttribute('data-pressed', 'yes', { timeout: 2_000 })
+  }).toPass()
   const paypal = await popup
   await paypal.waitForLoadState()
   expect(paypal.url()).toBe(PAYPAL)
