@@ -1,4 +1,5 @@
 import { MarkdownBody } from '#components/MarkdownBody.tsx'
+import { CONTROLS_AFTER_PAINT } from '#lib/browser-scripts/video-controls.ts'
 import type { VideoEntry } from '#lib/content/schemas.ts'
 import { PLAYER_ALLOW, youtubeEmbedUrl, youtubeId } from '#lib/providers.ts'
 import { captionsHref } from '#lib/routes.ts'
@@ -29,7 +30,8 @@ function gcd(a: number, b: number): number {
 /**
  * A video with its title above it and a direct link below it. Files play in
  * the browser's own player and load nothing until played, with English
- * captions when videos.yaml names a captions file. A YouTube video shows a
+ * captions when videos.yaml names a captions file; the player gets its
+ * controls once the page is drawn (see FilePlayer). A YouTube video shows a
  * poster with a play button, and nothing comes from YouTube until it is
  * pressed (see YouTubePoster). A transcript, when there is one, opens below
  * the video.
@@ -41,27 +43,12 @@ export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
       <figcaption className="mb-2 text-lg font-bold">{video.title}</figcaption>
       {video.description ? <p className="mb-2">{video.description}</p> : null}
       {video.provider === 'file' ? (
-        <video
-          controls
-          preload="none"
-          width={video.width}
-          height={video.height}
-          className="block h-auto max-w-full bg-ink"
-          aria-label={video.title}
-          src={video.url}
-        >
-          {video.captions ? (
-            <track
-              kind="captions"
-              src={captionsHref(video.captions)}
-              srcLang="en"
-              label="English"
-              default
-            />
-          ) : null}
-          Your browser cannot play this video here. <a href={video.url}>Download the video (MP4)</a>
-          .
-        </video>
+        <>
+          <FilePlayer video={video} />
+          <noscript>
+            <FilePlayer video={video} withControls />
+          </noscript>
+        </>
       ) : (
         <YouTubePoster video={video} id={id!} />
       )}
@@ -79,6 +66,46 @@ export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
         </details>
       ) : null}
     </figure>
+  )
+}
+
+/**
+ * The browser's own player for a video file. Its controls cost a page more
+ * style and layout work before its first paint than all the rest of the
+ * page, so the page's player comes without them, and the site script adds
+ * them once the page is drawn (lib/browser-scripts/video-controls.ts). The
+ * copy in <noscript> has them from the start, for a browser without
+ * JavaScript, where the stylesheet hides the other.
+ */
+function FilePlayer({
+  video,
+  withControls = false,
+}: {
+  video: VideoEntry
+  withControls?: boolean
+}) {
+  return (
+    <video
+      controls={withControls}
+      {...(withControls ? {} : { [CONTROLS_AFTER_PAINT]: '' })}
+      preload="none"
+      width={video.width}
+      height={video.height}
+      className="block h-auto max-w-full bg-ink"
+      aria-label={video.title}
+      src={video.url}
+    >
+      {video.captions ? (
+        <track
+          kind="captions"
+          src={captionsHref(video.captions)}
+          srcLang="en"
+          label="English"
+          default
+        />
+      ) : null}
+      Your browser cannot play this video here. <a href={video.url}>Download the video (MP4)</a>.
+    </video>
   )
 }
 

@@ -17,6 +17,7 @@ import { checkContent, type Page, type SiteContent } from '#lib/content/index.ts
 import { todayInNewJersey } from '#lib/dates.ts'
 import { resolveNavigation } from '#lib/navigation.ts'
 import { loadFormFrames } from '#lib/browser-scripts/form-frames.ts'
+import { showVideoControls } from '#lib/browser-scripts/video-controls.ts'
 import { startVideoPosters } from '#lib/browser-scripts/video-posters.ts'
 import type { PageFrame } from '#lib/page-frame.ts'
 
@@ -449,14 +450,16 @@ function FrameDocument({ title, children }: { title: string; children: ReactNode
 }
 
 /**
- * Gives the page's form frames their address and makes video posters play,
- * as the shared browser script does on the site.
+ * Gives the page's form frames their address and its video players their
+ * controls, and makes video posters play, as the shared browser script does
+ * on the site.
  */
 function StartPageScripts() {
   const marker = useRef<HTMLSpanElement>(null)
   useEffect(() => {
     const document = marker.current!.ownerDocument
     loadFormFrames(document, document.defaultView!, { firstPaint: false })
+    showVideoControls(document, document.defaultView!, { firstPaint: false })
     startVideoPosters(document)
   })
   return <span ref={marker} hidden />

@@ -1,10 +1,11 @@
-// What every page's script does: menus, alert expiry, form frames and video
-// posters. Each page loads one script (lib/browser-scripts/catalog.ts):
+// What every page's script does: menus, alert expiry, form frames, video
+// controls and video posters. Each page loads one script (lib/browser-scripts/catalog.ts):
 // /site.js, or, on the fee estimator's and the search page, a script that
 // does this too, so those pages make one script request, not two.
 import { hideEndedAlerts } from '#lib/browser-scripts/alert-expiry.ts'
 import { loadFormFrames } from '#lib/browser-scripts/form-frames.ts'
 import { initMenus } from '#lib/browser-scripts/menus.ts'
+import { showVideoControls } from '#lib/browser-scripts/video-controls.ts'
 import { startVideoPosters } from '#lib/browser-scripts/video-posters.ts'
 
 const STARTED = Symbol.for('bureau-site-script')
@@ -20,6 +21,7 @@ export function initSite(root: Document = document, win: Window = window): boole
   // Each on its own, the forms first: a failure in one leaves the others working.
   for (const start of [
     () => loadFormFrames(root, win),
+    () => showVideoControls(root, win),
     () => hideEndedAlerts(root),
     () => initMenus(root),
     () => startVideoPosters(root),

@@ -11,7 +11,9 @@ describe('VideoEmbed', () => {
   it('plays an MP4 file in a native player that loads nothing until played', () => {
     const { container } = render(<VideoEmbed video={fast} />)
     const video = container.querySelector('video')!
-    expect(video).toHaveAttribute('controls')
+    // Its controls come from the site script once the page is drawn.
+    expect(video).not.toHaveAttribute('controls')
+    expect(video).toHaveAttribute('data-controls-after-paint')
     expect(video).toHaveAttribute('preload', 'none')
     expect(video).toHaveAttribute('src', fast.url)
     expect(video).toHaveAttribute('width', '600')
@@ -21,6 +23,20 @@ describe('VideoEmbed', () => {
     expect(
       screen.getByRole('link', { name: `Open “${fast.title}” on its own (MP4)` })
     ).toHaveAttribute('href', fast.url)
+  })
+
+  it('has a copy with its controls for a browser without JavaScript', () => {
+    const html = renderToStaticMarkup(<VideoEmbed video={fast} />)
+    const parse = (markup: string) =>
+      Object.assign(document.createElement('div'), { innerHTML: markup }).querySelector('video')!
+    const copy = parse(/<noscript>(.*?)<\/noscript>/s.exec(html)![1]!)
+    expect(copy).toHaveAttribute('controls')
+    expect(copy).not.toHaveAttribute('data-controls-after-paint')
+    // Otherwise the same player: its file, size, name, captions and fallback.
+    const player = parse(html)
+    for (const name of ['src', 'preload', 'width', 'height', 'class', 'aria-label'])
+      expect(copy.getAttribute(name), name).toBe(player.getAttribute(name))
+    expect(copy.innerHTML).toBe(player.innerHTML)
   })
 
   it('adds English captions from the captions file the registry names', () => {

@@ -1,27 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { loadFormFrames } from '#lib/browser-scripts/form-frames.ts'
+import { fakeWindow } from './fake-window.ts'
 
 // The form frames wait as empty boxes and get their address from the site
 // script once the page has loaded and been drawn.
-
-/** A window whose load event, animation frames and timeouts the test runs by hand. */
-function fakeWindow() {
-  const listeners: (() => void)[] = []
-  const frames: (() => void)[] = []
-  const timeouts: (() => void)[] = []
-  const win = {
-    addEventListener: vi.fn((_type: string, listener: () => void) => listeners.push(listener)),
-    requestAnimationFrame: (callback: () => void) => frames.push(callback),
-    setTimeout: (callback: () => void) => timeouts.push(callback),
-  } as unknown as Window
-  const flush = (queue: (() => void)[]) => queue.splice(0).forEach((run) => run())
-  return {
-    win,
-    load: () => flush(listeners),
-    paint: () => flush(frames),
-    tick: () => flush(timeouts),
-  }
-}
 
 function page(readyState: DocumentReadyState) {
   document.body.innerHTML = `

@@ -76,7 +76,7 @@ describe('the preview of a page', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument()
   })
 
-  it('shows a new page, and a draft as it will look once published, with its @video lines', () => {
+  it('shows a new page, and a draft as it will look once published, with its @video lines', async () => {
     const { container } = show(
       { kind: 'page' },
       {
@@ -101,6 +101,8 @@ describe('the preview of a page', () => {
       'src',
       expect.stringContaining(file.captions!)
     )
+    // Its controls come once the preview is drawn, as on the site.
+    await waitFor(() => expect(player).toHaveAttribute('controls'))
     expect(screen.getByText(youtube.title, { selector: 'figcaption' })).toBeInTheDocument()
     expect(screen.queryByTitle(youtube.title)).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: `Play “${youtube.title}” from YouTube` }))

@@ -60,6 +60,8 @@ async function checkVideos(page: Page, route: string) {
     if ((await player.count()) > 0) {
       await expect(player, route).toHaveAccessibleName(title)
       expect(await player.getAttribute('src'), route).toBe(href)
+      // Its controls come from the shared browser script once the page is drawn.
+      await expect(player, route).toHaveJSProperty('controls', true)
       continue
     }
     const play = figure.locator('button[data-player-src]')
@@ -156,6 +158,12 @@ test.describe('with JavaScript off', () => {
       // Frames load from <noscript>; the boxes waiting for the shared browser script are hidden.
       for (const frame of await page.locator('main iframe').all())
         expect(await frame.isVisible()).toBe((await frame.getAttribute('data-src')) === null)
+      // So is a player waiting for its controls: the one in <noscript> has them.
+      const players = page.locator('main video')
+      await expect(players).toHaveCount(2 * videosOn(route, 'file'))
+      await expect(players.filter({ visible: true })).toHaveCount(videosOn(route, 'file'))
+      for (const player of await players.filter({ visible: true }).all())
+        await expect(player).toHaveJSProperty('controls', true)
       const nav = page.locator('nav[aria-label="Main"]')
       // Every item is in the HTML; the phone menu and the dropdowns open natively.
       const hrefs = await nav

@@ -36,10 +36,17 @@ export const navigationLinks = navigation.main.flatMap((item) =>
  */
 export const siteHeaderRules = () => headerRules(exportHashes(), searchPageHref(content))
 
-/** How many videos a route's content places on it (0 for an address with no page). */
-export function videosOn(path: string): number {
+/**
+ * How many videos a route's content places on it, or only those of one
+ * provider (0 for an address with no page).
+ */
+export function videosOn(path: string, provider?: 'file' | 'youtube'): number {
   const page = content.pages.find((p) => routeHref(p.route) === path)
-  return page?.blocks.filter((block) => block.kind === 'video').length ?? 0
+  return (
+    page?.blocks.filter(
+      (block) => block.kind === 'video' && (!provider || block.video.provider === provider)
+    ).length ?? 0
+  )
 }
 
 /** A page other than the home page, for checks that any page will do. */
