@@ -501,6 +501,7 @@ function PagesListing({ content, ids }: { content: SiteContent; ids: string[] })
           <PageBody page={page} />
         </section>
       ))}
+      <StartPageScripts />
     </>
   )
 }

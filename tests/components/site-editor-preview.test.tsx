@@ -162,6 +162,39 @@ describe('the preview of a registry', () => {
     expect(screen.queryByText(/^Kind:/)).toBeNull()
   })
 
+  it('gives the players on the page that lists a document their controls, as the site does', async () => {
+    // The fee page of the test content, with a video below its budgets.
+    const withVideo = {
+      ...source,
+      pages: source.pages.map((file) =>
+        file.path === 'content/pages/fees.md'
+          ? { ...file, text: `${file.text}\n@video fire-is-fast\n` }
+          : file
+      ),
+    }
+    const target: PreviewTarget = { kind: 'registry', name: 'documents' }
+    const data = registryFormat('documents').fromFile(text('data/documents.yaml'))
+    ;(data[LIST_FIELD] as unknown[]).push({
+      id: 'budget-2031',
+      title: '2031 budget',
+      kind: 'budget',
+      year: 2031,
+      type: 'pdf',
+      url: 'https://files.example.org/budget-2031.pdf',
+    })
+    const { container } = render(
+      <PreviewView
+        result={checkPreview(withVideo, target, { data })}
+        target={target}
+        title="Fees"
+      />
+    )
+    expect(screen.getByRole('heading', { name: /On the page Fees \(\/fees\)/ })).toBeInTheDocument()
+    const player = container.querySelector('video')!
+    expect(player).toHaveAttribute('src', registries.videos.get('fire-is-fast')!.url)
+    await waitFor(() => expect(player).toHaveAttribute('controls'))
+  })
+
   it('shows nothing in red for an entry just added and still blank', () => {
     const data = registryFormat('alerts').fromFile(text('data/alerts.yaml'))
     ;(data[LIST_FIELD] as unknown[]).push({ id: '', level: '', start: '', end: '', message: '' })

@@ -46,15 +46,21 @@ const PAYPAL_PAGE = `<!doctype html><html lang="en"><title>PayPal stand-in</titl
   if (window.opener) window.opener.postMessage('payment done', '*')
 </script></html>`
 
+/** Answers for JotForm and PayPal; returns how many times the form was loaded so far. */
 async function standIns(context: BrowserContext) {
   const html = (body: string) => ({ contentType: 'text/html; charset=utf-8', body })
+  let formLoads = 0
   for (const host of ['form.jotform.com', 'pci.jotform.com'])
-    await context.route(`https://${host}/**`, (route) => route.fulfill(html(FORM_PAGE)))
+    await context.route(`https://${host}/**`, (route) => {
+      formLoads++
+      return route.fulfill(html(FORM_PAGE))
+    })
   await context.route('https://www.paypal.com/**', (route) => route.fulfill(html(PAYPAL_PAGE)))
+  return () => formLoads
 }
 
 /** Clicks Pay in the form's frame; returns the PayPal window once it has loaded. */
-async function pay(page: Page, context: BrowserContext) {
+async function pay(page: Page, context: BrowserContext, formLoads: () => number) {
   const frameElement = page.locator(`iframe[title="${paymentForm.title}"]`)
   await expect(frameElement).toHaveAttribute('src', paymentForm.url)
   // On screen, as a visitor would have it before paying.
@@ -69,11 +75,14 @@ async function pay(page: Page, context: BrowserContext) {
   // the site's page, and the form never sees it (seen once in about 50 loaded
   // runs: the <iframe> had focus, the Pay button had not, no window opened).
   // A person clicks what is drawn; the test clicks again only while the form
-  // has not seen a press.
+  // has not seen a press. The form must have loaded once only: a frame that
+  // loaded again would have lost a visitor's press too, and the new document
+  // would not carry the mark.
   await expect(async () => {
     await button.click()
     await expect(button).toHaveAttribute('data-pressed', 'yes', { timeout: 2_000 })
-  }).toPass()
+  }).toPass({ timeout: 20_000 })
+  expect(formLoads(), 'times the form was loaded').toBe(1)
   const paypal = await popup
   await paypal.waitForLoadState()
   expect(paypal.url()).toBe(PAYPAL)
@@ -84,10 +93,10 @@ test(`the payment form's PayPal window can report back to the form (${paymentPag
   page,
   context,
 }) => {
-  await standIns(context)
+  const formLoads = await standIns(context)
   const response = await page.goto(routeHref(paymentPage.route))
   expect(response?.headers()['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
-  const { paypal, reply } = await pay(page, context)
+  const { paypal, reply } = await pay(page, context, formLoads)
   await expect(paypal).toHaveTitle('opener: yes')
   await expect(reply).toHaveText('PayPal says: payment done')
 })
@@ -96,7 +105,7 @@ test('with Cross-Origin-Opener-Policy: same-origin the PayPal window has no open
   page,
   context,
 }) => {
-  await standIns(context)
+  const formLoads = await standIns(context)
   // The same page and headers, with only the policy the site used to send.
   await page.route(`**${routeHref(paymentPage.route)}`, async (route) => {
     const response = await route.fetch()
@@ -105,7 +114,7 @@ test('with Cross-Origin-Opener-Policy: same-origin the PayPal window has no open
   })
   const response = await page.goto(routeHref(paymentPage.route))
   expect(response?.headers()['cross-origin-opener-policy']).toBe('same-origin')
-  const { paypal, reply } = await pay(page, context)
+  const { paypal, reply } = await pay(page, context, formLoads)
   await expect(paypal).toHaveTitle('opener: none')
   await expect(reply).toHaveText('no reply')
 })

@@ -93,7 +93,8 @@ describe('pageText', () => {
         '<h1>Fees</h1><p>The fee\n   is <strong>$45.00</strong>.<br/>Pay online.</p>' +
         '<table><tr><th>Tier</th><td> $45.00 </td></tr></table>' +
         '<dl><dt>Rush</dt><dd>$161.00</dd></dl><figure><figcaption>A chart</figcaption></figure>' +
-        '<script>var hidden = 1</script><style>p{}</style>',
+        '<script>var hidden = 1</script><style>p{}</style>' +
+        '<noscript><video controls="">No player? Download it.</video></noscript>',
     })
     expect(pageText(page)).toEqual({
       title: 'Fees & forms',

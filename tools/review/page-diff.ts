@@ -128,8 +128,12 @@ const BLOCKS = new Set([
   'thead',
   'ul',
 ])
-/** Elements whose content is not read as text. */
-const SKIPPED = new Set(['script', 'style', 'template'])
+/**
+ * Elements whose content is not read as text. A <noscript> holds the copy of
+ * a form frame or video player that shows only without JavaScript; the page
+ * shows the same thing another way, so its text would be read twice.
+ */
+const SKIPPED = new Set(['script', 'style', 'template', 'noscript'])
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
 
