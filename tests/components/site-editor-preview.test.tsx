@@ -54,6 +54,20 @@ function show(target: PreviewTarget, data: Record<string, unknown>, path?: strin
   )
 }
 
+/** The test content's documents with a 2031 budget added, as staff add one in the editor. */
+function documentsWithNewBudget() {
+  const data = registryFormat('documents').fromFile(text('data/documents.yaml'))
+  ;(data[LIST_FIELD] as unknown[]).push({
+    id: 'budget-2031',
+    title: '2031 budget',
+    kind: 'budget',
+    year: 2031,
+    type: 'pdf',
+    url: 'https://files.example.org/budget-2031.pdf',
+  })
+  return data
+}
+
 const pageData = (body: string, extra: Record<string, unknown> = {}) => ({
   ...pageFormat.fromFile(text('pages/fees.md')),
   body,
@@ -145,15 +159,7 @@ describe('the preview of a registry', () => {
   })
 
   it('shows a new document on the page that lists it, as visitors will see it', () => {
-    const data = registryFormat('documents').fromFile(text('data/documents.yaml'))
-    ;(data[LIST_FIELD] as unknown[]).push({
-      id: 'budget-2031',
-      title: '2031 budget',
-      kind: 'budget',
-      year: 2031,
-      type: 'pdf',
-      url: 'https://files.example.org/budget-2031.pdf',
-    })
+    const data = documentsWithNewBudget()
     show({ kind: 'registry', name: 'documents' }, data)
     // The fee page of the test content lists budgets (@documents budget).
     expect(screen.getByRole('heading', { name: /On the page Fees \(\/fees\)/ })).toBeInTheDocument()
@@ -173,15 +179,7 @@ describe('the preview of a registry', () => {
       ),
     }
     const target: PreviewTarget = { kind: 'registry', name: 'documents' }
-    const data = registryFormat('documents').fromFile(text('data/documents.yaml'))
-    ;(data[LIST_FIELD] as unknown[]).push({
-      id: 'budget-2031',
-      title: '2031 budget',
-      kind: 'budget',
-      year: 2031,
-      type: 'pdf',
-      url: 'https://files.example.org/budget-2031.pdf',
-    })
+    const data = documentsWithNewBudget()
     const { container } = render(
       <PreviewView
         result={checkPreview(withVideo, target, { data })}
