@@ -351,4 +351,23 @@ describe('one pass finds every mistake', () => {
       expect.stringMatching(/pages\/half\.md:7: has raw HTML/),
     ])
   })
+
+  it('checks every link of such a page in plain words, and still waits on registry links', () => {
+    // This crashed the whole check once: the links that need no registry
+    // were checked with none there.
+    const dir = fixtureCopy()
+    const body = [
+      '[a](https://example.org)',
+      '[b](mailto:bureau@example.org)',
+      '[c](javascript:alert(1))',
+      '[d](doc:nope)',
+    ].join('\n\n')
+    put(dir, 'pages/half.md', page('route: /half\ntitle: Half\nsection: about', body))
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(/pages\/half\.md:2: field "description"/),
+      expect.stringMatching(/pages\/half\.md:7: links straight to https:\/\/example\.org/),
+      expect.stringMatching(/pages\/half\.md:9: has a mailto link/),
+      expect.stringMatching(/pages\/half\.md:11: has a link to "javascript:alert\(1\)"/),
+    ])
+  })
 })

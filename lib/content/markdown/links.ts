@@ -30,9 +30,10 @@ export function resolveLink(link: Link, ctx: MarkdownContext): boolean {
   }
   const scheme = /^([a-z]+):(.*)$/.exec(url)
   const [kind, id] = scheme ? [scheme[1], scheme[2]!] : [undefined, '']
-  // Without registries (one has errors), links to their entries wait for the next check.
-  if (!ctx.registries && (kind === 'doc' || kind === 'link' || kind === 'video')) return false
-  const { documents, links, videos } = ctx.registries!
+  // Without registries (one has errors, or the page's frontmatter has), links
+  // to their entries wait for the next check; every other link is checked.
+  const registries = ctx.registries
+  if (!registries && (kind === 'doc' || kind === 'link' || kind === 'video')) return false
   const unknown = (what: string, file: string, known: Iterable<string>): never =>
     failAt(
       ctx,
@@ -41,18 +42,21 @@ export function resolveLink(link: Link, ctx: MarkdownContext): boolean {
     )
   switch (kind) {
     case 'doc': {
+      const { documents } = registries!
       const doc = documents.get(id) ?? unknown('document', 'documents.yaml', documents.keys())
       link.url = documentHref(doc)
       appendCue(link, documentCue(doc), doc.language)
       return false
     }
     case 'link': {
+      const { links } = registries!
       const entry = links.get(id) ?? unknown('the outside link', 'links.yaml', links.keys())
       link.url = entry.url
       appendCue(link, inlineLinkCue(entry), entry.language)
       return false
     }
     case 'video': {
+      const { videos } = registries!
       const video = videos.get(id) ?? unknown('video', 'videos.yaml', videos.keys())
       link.url = video.url
       return false
