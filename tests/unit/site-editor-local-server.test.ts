@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CONTENT_PATH, LOCAL_BACKEND_PATH } from '#site-editor/config.ts'
 import { foreignRequest, isContentPath, refusedBackendRequest } from '#site-editor/local-guard.ts'
 import { startSiteEditorServer, type SiteEditorServer } from '#site-editor/local-server.ts'
@@ -12,6 +12,19 @@ import { FIXTURE } from '#tests/helpers/content.ts'
 // path it is given, so the server in front of it lets through only this
 // server's own page (Host and Origin) and only content files. Tried as
 // another site open in the same browser would.
+
+// Until 2026-11-26 decap-server ran as its own process on a port of its own,
+// which a direct request (a foreign Host, `Origin: http://localhost:3000`)
+// could reach around the guard and write .github/workflows/evil.yml with.
+const started = vi.hoisted(() => [] as string[])
+vi.mock('node:child_process', async (original) => ({
+  ...(await original<typeof import('node:child_process')>()),
+  spawn: (program: string) => {
+    started.push(program)
+    throw new Error('the site editor server may start no other process')
+  },
+}))
+const listening = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length
 
 describe('the guard in front of the local backend', () => {
   it('takes only content files of known kinds', () => {
@@ -72,6 +85,7 @@ describe('npm run site-editor, as a hostile page would try it', () => {
   let server: SiteEditorServer
   let repo: string
   let port: number
+  let ports: number
 
   beforeAll(async () => {
     repo = mkdtempSync(join(tmpdir(), 'editor-repo-'))
@@ -81,7 +95,9 @@ describe('npm run site-editor, as a hostile page would try it', () => {
     writeFileSync(join(out, 'index.html'), '<p>site</p>')
     writeFileSync(join(out, '_headers'), '')
     writeFileSync(join(out, 'admin', 'index.html'), '<p>editor</p>')
+    const before = listening()
     server = await startSiteEditorServer({ outDir: out, repoDir: repo, port: 0 })
+    ports = listening() - before
     port = Number(new URL(server.url).port)
   }, 30_000)
   afterAll(() => server?.close())
@@ -112,6 +128,11 @@ describe('npm run site-editor, as a hostile page would try it', () => {
   const persist = (path: string) => ({
     action: 'persistEntry',
     params: { branch: 'main', entry: { path, raw: 'on: push\n', slug: 'x' }, assets: [], options },
+  })
+
+  it('has no backend to reach around the guard: one port, and no other process', () => {
+    expect(ports).toBe(1)
+    expect(started).toEqual([])
   })
 
   it('writes nothing for a page of another site (foreign Origin)', async () => {
