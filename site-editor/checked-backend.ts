@@ -8,6 +8,7 @@ import {
   type SourceFile,
 } from '#lib/content/source.ts'
 import { CONTENT_PATH } from '#site-editor/config.ts'
+import { PlainRefusal } from '#site-editor/refusal.ts'
 
 // Publish refuses what the content check refuses. Every save (and every
 // deletion) goes through Decap's backend; this wraps the backend so that,
@@ -22,6 +23,8 @@ type DataFile = { path: string; raw: string; newPath?: string }
 /** What this wrapper needs of a Decap backend (GitHub or the local one). */
 type Backend = {
   entriesByFolder(folder: string, extension: string, depth: number): Promise<Read[]>
+  /** The GitHub backend's whole folder: its entriesByFolder gives only the first 20 files. */
+  allEntriesByFolder?(folder: string, extension: string, depth: number): Promise<Read[]>
   entriesByFiles(files: { path: string }[]): Promise<Read[]>
   persistEntry(entry: { dataFiles: DataFile[] }, options: unknown): Promise<unknown>
   deleteFiles(paths: string[], commitMessage: string): Promise<unknown>
@@ -32,7 +35,7 @@ type Read = { data: string; file: { path: string } }
 type BackendClass = abstract new (...args: any[]) => Backend
 
 /** A refused save: its text is what the editor shows ("Not saved. …"). */
-export class SaveRefused extends Error {
+export class SaveRefused extends PlainRefusal {
   readonly problems: ContentProblem[]
 
   constructor(problems: ContentProblem[]) {
@@ -40,8 +43,6 @@ export class SaveRefused extends Error {
       `The site check found ${problems.length === 1 ? 'a mistake' : `${problems.length} mistakes`} ` +
         `this change would bring, so the site could not be built: ${problems.map(formatProblem).join(' · ')}`
     )
-    // Shown as it is, without "Error:" in front.
-    this.name = ''
     this.problems = problems
   }
 }
@@ -55,13 +56,17 @@ export async function readThrough(backend: Backend): Promise<ContentSource> {
     read
       .map(({ data, file }) => ({ path: file.path, text: data }))
       .sort((a, b) => a.path.localeCompare(b.path))
+  const folder = (path: string, extension: string) =>
+    backend.allEntriesByFolder
+      ? backend.allEntriesByFolder(path, extension, 1)
+      : backend.entriesByFolder(path, extension, 1)
   const [pages, registries, captions, meetings] = await Promise.all([
-    backend.entriesByFolder(`${CONTENT_PATH}/pages`, 'md', 1),
+    folder(`${CONTENT_PATH}/pages`, 'md'),
     backend.entriesByFiles(
       REGISTRY_NAMES.map((name) => ({ path: registryPath(CONTENT_PATH, name) }))
     ),
-    backend.entriesByFolder(`${CONTENT_PATH}/captions`, 'vtt', 1).catch(() => []),
-    backend.entriesByFolder(MEETINGS_PATH, 'yaml', 1).catch(() => []),
+    folder(`${CONTENT_PATH}/captions`, 'vtt').catch(() => []),
+    folder(MEETINGS_PATH, 'yaml').catch(() => []),
   ])
   const byPath = new Map(files(registries).map((file) => [file.path, file]))
   return {

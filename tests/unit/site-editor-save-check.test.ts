@@ -48,11 +48,45 @@ const Checked = withSiteCheck(TestBackend)
 const page = (route: string, body: string) =>
   `---\nroute: ${route}\ntitle: Drills\ndescription: A page about fire drills, for the editor's save check.\nsection: safety\n---\n\n${body}\n`
 
+/**
+ * As Decap's GitHub backend: 20 more pages than the test content, listed 20
+ * at a time by entriesByFolder, and all at once by allEntriesByFolder.
+ */
+class PagedBackend extends TestBackend {
+  async allEntriesByFolder(folder: string, extension: string) {
+    const read = await super.entriesByFolder(folder, extension)
+    if (!folder.endsWith('/pages')) return read
+    const more = Array.from({ length: 20 }, (_, i) => ({
+      data: page(`/more-${i}`, 'More.'),
+      file: { path: `content/pages/more-${i}.md` },
+    }))
+    return [...read, ...more].sort((a, b) => a.file.path.localeCompare(b.file.path))
+  }
+  async entriesByFolder(folder: string, extension: string) {
+    return (await this.allEntriesByFolder(folder, extension)).slice(0, 20)
+  }
+}
+
 describe("the editor's save check", () => {
   it('writes a change that the check passes', async () => {
     const backend = new Checked()
     await backend.persistEntry(
       { dataFiles: [{ path: 'content/pages/drills.md', raw: page('/drills', 'Practice.') }] },
+      {}
+    )
+    expect(backend.written).toEqual(['content/pages/drills.md'])
+  })
+
+  it('reads every page online, not only the first 20 that Decap lists: a link to the last one is fine', async () => {
+    const backend = new (withSiteCheck(PagedBackend))()
+    const last = (await backend.allEntriesByFolder('content/pages', 'md')).at(-1)!
+    const route = /^route: (.*)$/m.exec(last.data)![1]
+    await backend.persistEntry(
+      {
+        dataFiles: [
+          { path: 'content/pages/drills.md', raw: page('/drills', `See [it](${route}).`) },
+        ],
+      },
       {}
     )
     expect(backend.written).toEqual(['content/pages/drills.md'])
