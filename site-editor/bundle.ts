@@ -20,7 +20,9 @@ export const UNSET_REPOSITORY = 'set-SITE_EDITOR_REPOSITORY/to-owner-and-name'
  * The editor's settings from the environment of the build (see
  * deploy/README.md): SITE_EDITOR_REPOSITORY (owner/name; on GitHub Actions the
  * repository being built is the default), SITE_EDITOR_BRANCH, SITE_EDITOR_AUTH_URL and
- * SITE_EDITOR_AUTH_SCOPE (repo for a private repository).
+ * SITE_EDITOR_AUTH_SCOPE (repo for a private repository). SITE_EDITOR_API_ROOT
+ * points the editor at another GitHub API: only `npm run rehearse` sets it,
+ * to its stand-in on this machine.
  */
 export function siteEditorSettings(
   env: Record<string, string | undefined>,
@@ -30,7 +32,16 @@ export function siteEditorSettings(
   if (scope !== undefined && scope !== 'repo' && scope !== 'public_repo')
     throw new Error(`SITE_EDITOR_AUTH_SCOPE should be repo or public_repo, not "${scope}"`)
   const authScope = scope
+  const apiRoot = env.SITE_EDITOR_API_ROOT || undefined
+  if (
+    apiRoot !== undefined &&
+    !/^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$))/.test(apiRoot)
+  )
+    throw new Error(
+      `SITE_EDITOR_API_ROOT should be an https address (or one on this machine), not "${apiRoot}"`
+    )
   return {
+    ...(apiRoot ? { apiRoot } : {}),
     ...(authScope ? { authScope } : {}),
     repository: env.SITE_EDITOR_REPOSITORY || env.GITHUB_REPOSITORY || UNSET_REPOSITORY,
     branch: env.SITE_EDITOR_BRANCH || 'main',
@@ -57,10 +68,11 @@ function decapParts(): Record<string, string> {
 }
 
 /** Puts the editor's security policy into its page. */
-function policyPlugin(): Plugin {
+function policyPlugin(settings: SiteEditorSettings): Plugin {
   return {
     name: 'site-editor-policy',
-    transformIndexHtml: (html) => html.replace('%SITE_EDITOR_CSP%', siteEditorCsp()),
+    transformIndexHtml: (html) =>
+      html.replace('%SITE_EDITOR_CSP%', siteEditorCsp({ githubApi: settings.apiRoot })),
   }
 }
 
@@ -84,7 +96,7 @@ export async function bundleSiteEditor(
     base: SITE_EDITOR_PATH,
     logLevel: 'error',
     publicDir: false,
-    plugins: [policyPlugin()],
+    plugins: [policyPlugin(settings)],
     define: {
       __SITE_EDITOR_SETTINGS__: JSON.stringify({ ...settings, styles }),
       'process.env.NODE_ENV': JSON.stringify('production'),
@@ -115,7 +127,7 @@ export async function bundleSiteEditor(
       chunkSizeWarningLimit: 10_000,
     },
   })
-  const scriptHashes = allowScriptsByHash(exportDir, join(outDir, 'index.html'))
+  const scriptHashes = allowScriptsByHash(exportDir, join(outDir, 'index.html'), settings.apiRoot)
   const files = readdirSync(join(outDir, 'assets'))
   const log = [
     `site editor in ${SITE_EDITOR_PATH} (${files.length} files), saving to ${settings.repository}`,
@@ -132,14 +144,14 @@ export async function bundleSiteEditor(
  * Gives the editor page's script tags their `integrity` and puts their
  * hashes in its policy in place of the site's address, as on the pages.
  */
-function allowScriptsByHash(exportDir: string, page: string): string[] {
+function allowScriptsByHash(exportDir: string, page: string, githubApi?: string): string[] {
   const html = readFileSync(page, 'utf8')
   const sources = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!)
   if (sources.length === 0) throw new Error(`${page} loads no script`)
   const { hashes } = addIntegrity(exportDir, [page], sources)
   const withHashes = readFileSync(page, 'utf8').replace(
-    `content="${siteEditorCsp()}"`,
-    `content="${siteEditorCsp({ scriptHashes: hashes })}"`
+    `content="${siteEditorCsp({ githubApi })}"`,
+    `content="${siteEditorCsp({ scriptHashes: hashes, githubApi })}"`
   )
   if (!withHashes.includes(hashes[0]!))
     throw new Error(`${page} has no policy to put the hashes in`)

@@ -83,6 +83,11 @@ export type SiteEditorSettings = {
    * authoring; enough for a public repository) or `repo` (a private one).
    */
   authScope?: 'public_repo' | 'repo'
+  /**
+   * GitHub's API (Decap's `api_root`): https://api.github.com unless set;
+   * `npm run rehearse` sets its stand-in here.
+   */
+  apiRoot?: string
   /** The public site, for "view live" links. */
   siteUrl?: string
   /** The bureau's name, on the sign-in screen. */
@@ -97,6 +102,7 @@ export function siteEditorConfig(settings: SiteEditorSettings): CmsConfig {
       name: 'github',
       repo: settings.repository,
       branch: settings.branch,
+      ...(settings.apiRoot ? { api_root: settings.apiRoot } : {}),
       // The sign-in service: the site's own (site-editor/sign-in.ts, at
       // /api/auth on the origin the editor is opened from; main.tsx adds
       // that origin), or another service the build is told of.

@@ -97,7 +97,13 @@ export const GITHUB_STATUS_ORIGIN = 'https://www.githubstatus.com'
 export function siteEditorCsp({
   header = false,
   scriptHashes = [],
-}: { header?: boolean; scriptHashes?: readonly string[] } = {}): string {
+  githubApi = GITHUB_API_ORIGIN,
+}: {
+  header?: boolean
+  scriptHashes?: readonly string[]
+  /** GitHub's API: api.github.com, or the rehearsal's stand-in (SITE_EDITOR_API_ROOT). */
+  githubApi?: string
+} = {}): string {
   return serialize([
     ['default-src', "'self'"],
     ['script-src', ...scriptSources(scriptHashes)],
@@ -105,7 +111,7 @@ export function siteEditorCsp({
     ['img-src', "'self'", GITHUB_AVATAR_ORIGIN],
     ['media-src', "'self'", ...MEDIA_ORIGINS],
     ['frame-src', ...FRAME_ORIGINS],
-    ['connect-src', "'self'", GITHUB_API_ORIGIN, GITHUB_STATUS_ORIGIN],
+    ['connect-src', "'self'", new URL(githubApi).origin, GITHUB_STATUS_ORIGIN],
     ['font-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
