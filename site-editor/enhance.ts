@@ -11,15 +11,32 @@
 //    removal showed "Changes saved" and was never written;
 //  - the preview frame gets a title, and its page a language and a title;
 //  - the sign-in screen shows the bureau's name instead of Decap's logo;
-//  - the Media button goes (nothing is uploaded in this editor).
+//  - the Media button goes (nothing is uploaded in this editor);
+//  - a notice of what went wrong stays until it is closed (Decap closes it
+//    after 8 seconds, too soon to read a reason and act on it).
 
 type Immutable = { get: (key: string) => unknown; getIn: (path: string[]) => unknown }
 
-/** What enhance() needs of Decap's store: the entry being edited, and the publishing mode. */
+type Notice = { id: string; type?: string; dismissAfter?: number | false; message: unknown }
+
+/** What enhance() needs of Decap's store: the entry being edited, the publishing mode, the notices. */
 export type EditorStore = {
-  getState: () => { entryDraft: Immutable; config: { publish_mode?: string } }
+  getState: () => {
+    entryDraft: Immutable
+    config: { publish_mode?: string }
+    notifications?: { notifications: Notice[] }
+  }
   subscribe: (listener: () => void) => () => void
-  dispatch: (action: { type: string; payload: unknown }) => unknown
+  dispatch: (action: { type: string; payload?: unknown; id?: string }) => unknown
+}
+
+/** Sends an error notice again without its closing time, so it stays until closed. */
+function keepErrorNotices(store: EditorStore) {
+  for (const { id, ...notice } of store.getState().notifications?.notifications ?? []) {
+    if (notice.type !== 'error' || typeof notice.dismissAfter !== 'number') continue
+    store.dispatch({ type: 'NOTIFICATION_DISMISS', id })
+    store.dispatch({ type: 'NOTIFICATION_SEND', payload: { ...notice, dismissAfter: false } })
+  }
 }
 
 const LIST_BUTTON = 'button[class*="TopBarButton-button"]'
@@ -107,6 +124,7 @@ export function enhanceEditor(document: Document, store: EditorStore, siteName: 
 
   let wasSaving = false
   store.subscribe(() => {
+    keepErrorNotices(store)
     const now = saving(store)
     const justSaved = wasSaving && !now
     wasSaving = now

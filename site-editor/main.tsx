@@ -26,6 +26,8 @@ import {
   registryFormatName,
 } from '#site-editor/config.ts'
 import { withSiteCheck } from '#site-editor/checked-backend.ts'
+import { withEditGuard } from '#site-editor/edit-guard.ts'
+import { withReviewedPublish } from '#site-editor/github-publish.ts'
 import { DayControl, DayPreview } from '#site-editor/day-widget.tsx'
 import { enhanceEditor, type EditorStore } from '#site-editor/enhance.ts'
 import { COLLECTIONS } from '#site-editor/fields.ts'
@@ -37,9 +39,14 @@ import { REGISTRY_NAMES } from '#lib/content/source.ts'
 const settings = __SITE_EDITOR_SETTINGS__
 type Registered = Parameters<typeof CMS.registerBackend>[1]
 
-// Both backends run the site's content check before they write anything.
-CMS.registerBackend('github', withSiteCheck(GitHubBackend as never) as Registered)
-CMS.registerBackend('proxy', withSiteCheck(ProxyBackend as never) as Registered)
+// Both backends run the site's content check before they write anything, and
+// refuse a save made from an out-of-date copy; online, Publish waits for
+// GitHub's checks and says why it must.
+CMS.registerBackend(
+  'github',
+  withSiteCheck(withEditGuard(withReviewedPublish(GitHubBackend as never))) as Registered
+)
+CMS.registerBackend('proxy', withSiteCheck(withEditGuard(ProxyBackend as never)) as Registered)
 CMS.registerWidget(
   [
     booleanWidget,

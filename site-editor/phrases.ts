@@ -9,6 +9,9 @@ const OURS: Phrases = {
     toast: {
       // The site check's words come in `details` (site-editor/checked-backend.ts).
       onFailToPersist: 'Not saved. %{details}',
+      // Why GitHub would not publish (site-editor/github-publish.ts).
+      onFailToPublishEntry: 'Not published: %{details}',
+      onFailToDelete: 'Not deleted. %{details}',
     },
   },
   editor: {

@@ -1,0 +1,136 @@
+import { PlainRefusal } from '#site-editor/refusal.ts'
+
+// Publish, online, is a merge of the entry's pull request, and GitHub's
+// branch protection decides whether it may happen: only once the site
+// check on it has passed, on a branch that holds the live site's latest
+// state. When GitHub says no, Decap's own answer is to "force merge": to
+// write the change straight onto the live branch, around the checks (and
+// protection then refuses that too, with words no clerk can use). Here a
+// refusal is never forced: the editor asks GitHub why, says it in plain
+// words, and, when the change only needs bringing up to date with the live
+// site, asks GitHub to do that (its checks then run again).
+//
+// A published entry cannot be deleted online: that would be a change to the
+// live branch without a pull request, which protection refuses.
+
+/** What this needs of Decap's GitHub API object (decap-cms-backend-github, API.ts). */
+type Api = {
+  originRepoURL: string
+  branch: string
+  mergeMethod: string
+  request(path: string, options?: { method?: string; body?: string }): Promise<unknown>
+  mergePR(pull: Pull): Promise<unknown>
+}
+type Pull = { number: number; head: { sha: string } }
+type CheckRun = { id: number; name: string; status: string; conclusion: string | null }
+type Annotation = { path: string; start_line: number; message: string; annotation_level: string }
+type ApiError = { status?: number; message?: string }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeScript's rule for mixins
+type GitHubClass = abstract new (...args: any[]) => {
+  api: unknown
+  authenticate(state: unknown): Promise<unknown>
+  deleteFiles(paths: string[], message: string): Promise<unknown>
+}
+
+const MERGE_MESSAGE = 'Automatically generated. Merged on Decap CMS.'
+
+export const PUBLISH_WORDS = {
+  pending:
+    'the site check on this change has not finished yet. It takes a few minutes; try Publish again when it has.',
+  failing: (found: string) =>
+    `the site check found a mistake in this change: ${found} Open the entry, correct it and save; the check then runs again.`,
+  failingNoDetail:
+    'the site check on this change failed. Open the entry, correct it and save; the check then runs again.',
+  updating:
+    'the live site has changed since this change was saved, so the site check now runs again on both together. Try Publish again in a few minutes.',
+  conflict:
+    'someone else published a change to the same part of this file. Delete this change (its text stays on screen: copy it first), open the entry again and make the change once more.',
+  moved: 'this change was saved again while it was being published. Try Publish again.',
+  other: (message: string) => `GitHub did not publish this change: ${message}`,
+  deleteOnline:
+    'A published entry cannot be deleted from the editor: every change to the live site goes through a pull request. Ask a maintainer to delete the file on GitHub, which opens a pull request for it.',
+}
+
+/** Why GitHub refused to merge, in words a clerk can act on; brings the branch up to date if that is all. */
+export async function whyNotPublished(api: Api, pull: Pull, refusal: ApiError): Promise<string> {
+  const repo = api.originRepoURL
+  if (refusal.status === 409) return PUBLISH_WORDS.moved
+  const { check_runs: runs } = (await api.request(
+    `${repo}/commits/${pull.head.sha}/check-runs`
+  )) as {
+    check_runs: CheckRun[]
+  }
+  const failed = runs.filter(
+    (r) =>
+      r.status === 'completed' &&
+      r.conclusion !== 'success' &&
+      r.conclusion !== 'skipped' &&
+      r.conclusion !== 'neutral'
+  )
+  if (failed.length) {
+    const notes = await Promise.all(
+      failed.map(
+        (r) => api.request(`${repo}/check-runs/${r.id}/annotations`) as Promise<Annotation[]>
+      )
+    )
+    const found = notes
+      .flat()
+      .filter((a) => a.annotation_level === 'failure')
+      .map((a) => `${a.path} line ${a.start_line}: ${a.message}`)
+    return found.length ? PUBLISH_WORDS.failing(found.join(' · ')) : PUBLISH_WORDS.failingNoDetail
+  }
+  if (runs.length === 0 || runs.some((r) => r.status !== 'completed')) return PUBLISH_WORDS.pending
+  const { behind_by } = (await api.request(`${repo}/compare/${api.branch}...${pull.head.sha}`)) as {
+    behind_by: number
+  }
+  if (behind_by > 0) {
+    try {
+      await api.request(`${repo}/pulls/${pull.number}/update-branch`, {
+        method: 'PUT',
+        body: JSON.stringify({ expected_head_sha: pull.head.sha }),
+      })
+      return PUBLISH_WORDS.updating
+    } catch (error) {
+      return /conflict/i.test((error as ApiError).message ?? '')
+        ? PUBLISH_WORDS.conflict
+        : PUBLISH_WORDS.other(String((error as ApiError).message))
+    }
+  }
+  return PUBLISH_WORDS.other(String(refusal.message))
+}
+
+/** Merges as Decap does, but never forces a refused merge: says why instead. */
+async function mergeOrSayWhy(api: Api, pull: Pull) {
+  try {
+    return await api.request(`${api.originRepoURL}/pulls/${pull.number}/merge`, {
+      method: 'PUT',
+      body: JSON.stringify({
+        commit_message: MERGE_MESSAGE,
+        sha: pull.head.sha,
+        merge_method: api.mergeMethod,
+      }),
+    })
+  } catch (error) {
+    const status = (error as ApiError).status
+    if (status !== 405 && status !== 409 && status !== 422) throw error
+    throw new PlainRefusal(await whyNotPublished(api, pull, error as ApiError))
+  }
+}
+
+/** The GitHub backend with publishing that waits for GitHub's checks, and says why when it must. */
+export function withReviewedPublish<T extends GitHubClass>(Base: T): T {
+  abstract class Reviewed extends Base {
+    async authenticate(state: unknown) {
+      const user = await super.authenticate(state)
+      const api = this.api as Api
+      api.mergePR = (pull) => mergeOrSayWhy(api, pull)
+      return user
+    }
+
+    async deleteFiles(): Promise<never> {
+      throw new PlainRefusal(PUBLISH_WORDS.deleteOnline)
+    }
+  }
+  return Reviewed
+}
