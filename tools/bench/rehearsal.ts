@@ -1,0 +1,106 @@
+// `npm run bench:rehearsal`: how long the owners' online loop takes, as a
+// clerk waits for it, on `npm run rehearse`: the rehearsal's start-up (a
+// copy of the repository, a full build, Cloudflare's runtime), then, in
+// Chromium, signing in, saving an alert (the whole site's check runs first,
+// then the branch, commit and pull request), a status change, the pull
+// request's check, Publish (the merge) and the rehearsal site showing it
+// (the publish build). BENCH_RUNS alerts in a row (3); the check is the
+// quick job's command unless REHEARSE_CHECK says otherwise.
+import { chromium, type Page } from '@playwright/test'
+import { todayInNewJersey } from '#lib/dates.ts'
+import { REHEARSAL_USERS, startRehearsal } from '#tools/rehearse/rehearse.ts'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+async function timed(what: () => Promise<unknown>): Promise<number> {
+  const start = performance.now()
+  await what()
+  return performance.now() - start
+}
+
+let started = performance.now()
+const rehearsal = await startRehearsal({
+  sitePort: Number(process.env.PORT ?? 8788),
+  checkCommand: process.env.REHEARSE_CHECK || undefined,
+})
+console.log(`Rehearsal start-up (copy, build, serve): ${seconds(performance.now() - started)}`)
+const browser = await chromium.launch({
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
+  ],
+})
+
+/** Presses a button in the editor's top bar and a choice of its menu. */
+async function menu(page: Page, button: RegExp | string, item: string) {
+  await page.getByRole('button', { name: button }).click()
+  await page.getByRole('menuitem', { name: item }).click()
+}
+
+try {
+  const page = await browser.newPage()
+  page.on('dialog', (dialog) => void dialog.accept())
+  await page.route('https://www.githubstatus.com/**', (route) =>
+    route.fulfill({ json: { components: [] } })
+  )
+  started = performance.now()
+  await page.goto(`${rehearsal.site}/admin/`)
+  const popup = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Login with GitHub' }).click()
+  const clerk = REHEARSAL_USERS[0]!
+  await (
+    await popup
+  )
+    .getByRole('button', { name: `Sign in as ${clerk.name} (${clerk.login})` })
+    .click()
+  await page.getByRole('link', { name: 'Alerts', exact: true }).waitFor()
+  console.log(`Sign in: ${seconds(performance.now() - started)}`)
+  console.log('run | save | status | check | publish | on the site')
+  for (let run = 1; run <= RUNS; run++) {
+    await page.goto('about:blank')
+    await page.goto(`${rehearsal.site}/admin/#/collections/alerts/entries/alerts`)
+    await page.getByRole('button', { name: 'Add alert' }).click()
+    const message = `Rehearsal benchmark alert ${run}, ${Date.now()}.`
+    for (const [field, text] of [
+      ['id', `bench-${run}-${Date.now()}`],
+      ['start', todayInNewJersey()],
+      ['end', todayInNewJersey()],
+      ['message', message],
+    ]) {
+      const box = page
+        .locator(`input[id^="${field}-field-"], textarea[id^="${field}-field-"]`)
+        .first()
+      await box.click()
+      await box.pressSequentially(text!)
+    }
+    await page.locator('[id^="level-field-"]').first().click()
+    await page.getByRole('option', { name: 'Urgent', exact: true }).click()
+    const save = await timed(async () => {
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      await page.getByText('Changes saved').waitFor({ timeout: 600_000 })
+    })
+    const status = await timed(async () => {
+      await menu(page, /^Status: /, 'Ready')
+      await page.getByRole('button', { name: 'Status: Ready' }).waitFor()
+    })
+    const check = await timed(() => rehearsal.checked())
+    const publish = await timed(async () => {
+      await menu(page, 'Publish', 'Publish now')
+      await page.getByText('Entry published').waitFor({ timeout: 600_000 })
+    })
+    const live = await timed(async () => {
+      await rehearsal.published()
+      if (!(await (await fetch(`${rehearsal.site}/`)).text()).includes(message))
+        throw new Error('the published site does not show the alert')
+    })
+    console.log(
+      [run, save, status, check, publish, live].map((v, i) => (i ? seconds(v) : v)).join(' | ')
+    )
+  }
+} finally {
+  await browser.close()
+  await rehearsal.stop()
+}

@@ -1,0 +1,243 @@
+// npm run rehearse: the owners' whole online loop on this machine, with
+// nothing outside it. A stand-in for GitHub over a real git repository (a
+// copy of this working copy), the site and its editor built exactly as the
+// publish workflow builds them (only GitHub's addresses point at the
+// stand-in) and served by Cloudflare's own runtime with the sign-in
+// service, checks that run on every pull request as GitHub Actions would,
+// branch protection as deploy/README.md asks the owners to set it, and a
+// publish after every merge. Staff can learn the editor here safely.
+//   PORT           the site's port (8788)
+//   REHEARSE_CHECK the command each pull request's check runs (the quick
+//                  job of .github/workflows/checks.yml)
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { ChildProcess } from 'node:child_process'
+import { parse } from 'yaml'
+import { GitStore } from '#tools/rehearse/git-store.ts'
+import { GitHubModel, type Pull, type StandInUser } from '#tools/rehearse/github-model.ts'
+import { startGitHubStandIn, type GitHubStandIn } from '#tools/rehearse/github-stand-in.ts'
+import { annotationsFrom, Runner } from '#tools/rehearse/runner.ts'
+import { startPagesDev } from '#tools/serve/cloudflare-dev.ts'
+import { FUNCTIONS_DIR } from '#tools/ops/pages-deploy.ts'
+
+/** Who can sign in: two staff with write access, and one person without (they work in a fork). */
+export const REHEARSAL_USERS: StandInUser[] = [
+  { login: 'clerk', name: 'Bureau clerk', write: true },
+  { login: 'inspector', name: 'Fire inspector', write: true },
+  { login: 'volunteer', name: 'Volunteer', write: false },
+]
+export const REHEARSAL_REPOSITORY = { owner: 'rehearsal', name: 'bureau-site' }
+const CLIENT = { clientId: 'rehearsal-client', clientSecret: 'rehearsal-secret' }
+/** What the publish workflow runs before it deploys out/. */
+const BUILD_COMMAND = 'npm run build'
+
+/** The check each pull request gets on GitHub: the quick job of checks.yml, its name and last command. */
+export function pullRequestCheck(root = process.cwd()): { name: string; command: string } {
+  const workflow = parse(readFileSync(join(root, '.github/workflows/checks.yml'), 'utf8')) as {
+    jobs: { quick: { name: string; steps: { run?: string }[] } }
+  }
+  const quick = workflow.jobs.quick
+  return { name: quick.name, command: quick.steps.flatMap((s) => (s.run ? [s.run] : [])).at(-1)! }
+}
+
+export type RehearsalOptions = {
+  /** The working copy the repository is copied from (this one). */
+  root?: string
+  sitePort: number
+  /** What each pull request's check runs (the quick job's command). */
+  checkCommand?: string
+  log?: (line: string) => void
+}
+
+export type Rehearsal = {
+  site: string
+  github: GitHubStandIn
+  /** Resolves when every check started so far has finished. */
+  checked(): Promise<void>
+  /** Resolves when every publish started so far has finished. */
+  published(): Promise<void>
+  /** Holds new checks as queued (pending) until release() is called. */
+  holdChecks(): { release(): void }
+  /** The commits published so far, the last one live. */
+  live: string[]
+  stop(): Promise<void>
+}
+
+/** Starts everything, publishes the repository's main once, and resolves when the site answers. */
+export async function startRehearsal(options: RehearsalOptions): Promise<Rehearsal> {
+  const root = resolve(options.root ?? process.cwd())
+  const log = options.log ?? (() => {})
+  const dir = mkdtempSync(join(tmpdir(), 'rehearsal-'))
+  let wrangler: ChildProcess | undefined
+  let github: GitHubStandIn | undefined
+  const runners: Runner[] = []
+  let stopping = false
+  const stop = async () => {
+    stopping = true
+    await Promise.all(runners.map((runner) => runner.stop()))
+    await github?.close()
+    if (wrangler && wrangler.exitCode === null) {
+      const exited = new Promise((done) => wrangler!.once('exit', done))
+      wrangler.kill('SIGTERM')
+      await exited
+    }
+    rmSync(dir, { recursive: true, force: true })
+  }
+  try {
+    const check = pullRequestCheck(root)
+    const store = GitStore.fromWorkingCopy(join(dir, 'github.git'), root, {
+      name: 'Rehearsal',
+      email: 'rehearsal@localhost',
+    })
+    const model = new GitHubModel(store, REHEARSAL_REPOSITORY, REHEARSAL_USERS, {
+      branch: 'main',
+      requiredChecks: [check.name],
+      strict: true,
+    })
+    const site = `http://localhost:${options.sitePort}`
+    github = await startGitHubStandIn(model, { ...CLIENT, callbackUrl: `${site}/api/callback` })
+
+    // Jobs run as on GitHub's runners: with CI set, and none of this shell's site settings.
+    const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true', GITHUB_ACTIONS: 'true' }
+    for (const name of Object.keys(env))
+      if (/^(SITE_|CONTENT_DIR$|NODE_OPTIONS$|E2E_)/.test(name)) delete env[name]
+    const buildEnv = {
+      ...env,
+      SITE_EDITOR_REPOSITORY: model.fullName(model.origin),
+      SITE_EDITOR_API_ROOT: github.origin,
+    }
+    const checks = new Runner(store, join(dir, 'checks'), root)
+    const publisher = new Runner(store, join(dir, 'publish'), root)
+    runners.push(checks, publisher)
+    const siteDir = join(dir, 'site')
+    const live: string[] = []
+    let hold: Promise<void> | undefined
+    const checking = new Set<Promise<void>>()
+    let newest = ''
+
+    // As publish.yml's concurrency group: one publish at a time, and a newer
+    // merge replaces a publish still waiting.
+    const publish = async (sha: string) => {
+      newest = sha
+      const result = await publisher.run(sha, BUILD_COMMAND, buildEnv, () => sha === newest)
+      if (!result || stopping) return
+      if (!result.ok) throw new Error(`publishing ${sha.slice(0, 7)} failed:\n${result.output}`)
+      publisher.deployTo(siteDir)
+      live.push(sha)
+      log(`published ${sha.slice(0, 7)}`)
+    }
+    model.events = {
+      headChanged: (pull: Pull) => {
+        const run = model.startCheck(pull.head.sha, check.name)
+        const gate = hold
+        const job = (gate ?? Promise.resolve()).then(async () => {
+          const result = await checks.run(
+            run.sha,
+            options.checkCommand ?? check.command,
+            env,
+            () => {
+              // A newer push cancels a check still waiting (checks.yml's concurrency).
+              if (pull.head.sha === run.sha) return true
+              Object.assign(run, {
+                status: 'completed',
+                conclusion: 'cancelled',
+                completed: new Date().toISOString(),
+              })
+              return false
+            }
+          )
+          if (!result) return
+          run.annotations = annotationsFrom(result.output)
+          run.summary = result.ok
+            ? 'The check passed.'
+            : result.output.trim().split('\n').slice(-40).join('\n')
+          Object.assign(run, {
+            status: 'completed',
+            conclusion: result.ok ? 'success' : 'failure',
+            completed: new Date().toISOString(),
+          })
+          log(`check of #${pull.number} (${run.sha.slice(0, 7)}): ${run.conclusion}`)
+        })
+        checking.add(job)
+        void job.finally(() => checking.delete(job))
+        run.status = gate ? 'queued' : 'in_progress'
+        run.started = new Date().toISOString()
+      },
+      merged: (pull: Pull) =>
+        void publish(pull.merged!.sha).catch((error: Error) => log(error.message)),
+    }
+
+    mkdirSync(siteDir)
+    await publish(model.branchSha(model.origin, 'main')!)
+    wrangler = startPagesDev({
+      out: siteDir,
+      port: options.sitePort,
+      functions: join(root, FUNCTIONS_DIR),
+      bindings: {
+        GITHUB_CLIENT_ID: CLIENT.clientId,
+        GITHUB_CLIENT_SECRET: CLIENT.clientSecret,
+        GITHUB_BASE_URL: github.origin,
+      },
+    })
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await fetch(`${site}/`, { signal: AbortSignal.timeout(5_000) })
+        break
+      } catch (error) {
+        if (attempt > 600) throw error
+        await new Promise((done) => setTimeout(done, 100))
+      }
+    }
+    return {
+      site,
+      github,
+      live,
+      checked: async () => {
+        while (checking.size) await Promise.all(checking)
+      },
+      published: () => publisher.idle(),
+      holdChecks: () => {
+        let release = () => {}
+        hold = new Promise<void>((done) => (release = done))
+        return { release: () => (release(), (hold = undefined)) }
+      },
+      stop,
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+if (import.meta.main) {
+  const port = Number(process.env.PORT ?? 8788)
+  console.log(
+    'rehearse: copying this working copy into the stand-in for GitHub and building the site (a minute or two)…'
+  )
+  const rehearsal = await startRehearsal({
+    sitePort: port,
+    checkCommand: process.env.REHEARSE_CHECK || undefined,
+    log: (line) => console.log(`rehearse: ${line}`),
+  })
+  console.log(
+    [
+      '',
+      `The site editor: ${rehearsal.site}/admin/`,
+      `The site:        ${rehearsal.site}/`,
+      `Pull requests and their checks (the stand-in for GitHub): ${rehearsal.github.origin}/`,
+      '',
+      'Sign in (press "Login with GitHub") as one of:',
+      ...REHEARSAL_USERS.map(
+        (u) =>
+          `  ${u.login.padEnd(10)} ${u.write ? 'can save, review and publish' : 'no write access: saves go to a fork and a pull request'}`
+      ),
+      '',
+      `Each pull request's check runs "${process.env.REHEARSE_CHECK || pullRequestCheck().command}"; Publish waits for it to pass.`,
+      'Nothing here reaches GitHub or the live site. Ctrl+C stops and forgets everything.',
+    ].join('\n')
+  )
+  const stopAll = () => void rehearsal.stop().then(() => process.exit(0))
+  process.on('SIGINT', stopAll)
+  process.on('SIGTERM', stopAll)
+}
