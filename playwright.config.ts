@@ -64,6 +64,14 @@ export default defineConfig<Record<never, never>, ServerOptions>({
       },
     },
     { name: 'cloudflare', testIgnore: /nginx\.spec\.ts$/ },
+    // The online loop on `npm run rehearse` (tests/rehearsal): it starts its own
+    // stand-in for GitHub, builds and serves its own copy of the site.
+    {
+      name: 'rehearsal',
+      testDir: 'tests/rehearsal',
+      expect: { timeout: 30_000 },
+      use: { screenshot: 'only-on-failure' },
+    },
   ],
   webServer: [
     // Both run on the Node 24 in node_modules, named in full: a shell that
