@@ -17,10 +17,10 @@ import {
   registryPath,
   type ContentSource,
   type RegistryName,
-  type SourceFile,
 } from '#lib/content/source.ts'
 import { parseYamlWithLines, type LocatedYaml } from '#lib/content/yaml.ts'
 import { webvttProblems } from '#lib/content/webvtt.ts'
+import { checkCharacters } from '#lib/content/characters.ts'
 import { tierCoverageProblem } from '#lib/fees.ts'
 import { MAX_TITLE, tabTitle } from '#lib/metadata.ts'
 import { formatMoney } from '#lib/money.ts'
@@ -60,8 +60,9 @@ export type CheckedSource = {
 
 /** Steps 0 to 4: every problem goes to `problems`. */
 export function checkSource(source: ContentSource, problems: ProblemList): CheckedSource {
-  // 0. Files the site cannot use.
+  // 0. Files the site cannot use, and files it leaves alone.
   for (const { path, message } of source.refused) problems.error(path, undefined, message)
+  for (const { path, message } of source.ignored ?? []) problems.notice(path, undefined, message)
   // 1. Characters that hide or reverse text, in every file.
   for (const file of Object.values(source.registries)) checkCharacters(file, 'yaml', problems)
   for (const file of source.pages) checkCharacters(file, 'page', problems)
@@ -102,66 +103,6 @@ export function noticeContent(
   noticeSameAddress(checked.registries, checked.located, checked.meetings, problems)
   noticeOldOnHome(rendered, today, problems)
   noticeTypedFigures(checked.pages, checked.registries, problems)
-}
-
-// ------------------------------------------------------------ 1. characters
-
-/**
- * Control and format characters (Unicode categories Cc and Cf): invisible
- * characters that can hide, join or reverse text, such as U+200B zero width
- * space, U+202E right-to-left override, U+00AD soft hyphen, U+2060 word
- * joiner, tag characters and ESC. Line ends and (outside page text) tabs
- * are allowed; so is the zero width joiner inside an emoji (👩‍🚒).
- */
-const HIDDEN = /[\p{Cc}\p{Cf}]/gu
-const EMOJI_JOINER =
-  /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu
-const NAMES: Record<number, string> = {
-  0x09: 'a tab',
-  0x0d: 'a carriage return',
-  0x1b: 'an escape character',
-  0xad: 'a soft hyphen',
-  0x200b: 'a zero width space',
-  0x200c: 'a zero width non-joiner',
-  0x200d: 'a zero width joiner',
-  0x200e: 'a left-to-right mark',
-  0x200f: 'a right-to-left mark',
-  0x202e: 'a right-to-left override',
-  0x2060: 'a word joiner',
-  0xfeff: 'a zero width no-break space',
-}
-
-/**
- * Refuses control and format characters, each named with its line and
- * column. In page text a tab is refused too: at the start of a line it
- * would turn the text into a box of code.
- */
-function checkCharacters(
-  file: SourceFile,
-  kind: 'yaml' | 'page' | 'captions',
-  problems: ProblemList
-) {
-  const lines = file.text.split('\n')
-  // In a page, the frontmatter (between the first two --- lines) is YAML.
-  const bodyFrom = kind === 'page' && lines[0] === '---' ? lines.indexOf('---', 1) + 1 : 0
-  lines.forEach((line, i) => {
-    const joiners = new Set([...line.matchAll(EMOJI_JOINER)].map((m) => m.index))
-    for (const match of line.matchAll(HIDDEN)) {
-      const char = match[0]
-      if (char === '\t' && (kind !== 'page' || i < bodyFrom)) continue
-      if (joiners.has(match.index)) continue
-      const code = char.codePointAt(0)!
-      const hex = code.toString(16).toUpperCase().padStart(4, '0')
-      const name = NAMES[code] ?? 'an invisible formatting character'
-      problems.error(
-        file.path,
-        i + 1,
-        char === '\t'
-          ? `has a tab at column ${match.index + 1}. Use spaces instead: a tab at the start of a line turns the text into a box of code`
-          : `has ${name} (U+${hex}) at column ${match.index + 1}. Characters like this are invisible and can hide or reverse text; delete it (if you cannot see it, retype the line)`
-      )
-    }
-  })
 }
 
 // ------------------------------------------------------------ 2. registries
