@@ -151,6 +151,11 @@ ${tls}
     # instead of building one from the Host header.
     absolute_redirect off;
 
+    # No byte ranges: the site's files are small, and nginx answers a range
+    # it cannot serve (416) with every header twice, and hundreds of ranges
+    # with a multi-part answer. A Range header is ignored: the whole file.
+    max_ranges 0;
+
     gzip on;
     gzip_vary on;
     gzip_types ${GZIP_TYPES.join(' ')};
@@ -198,8 +203,10 @@ ${addHeaders({ 'Content-Security-Policy': CAPTIONS_CSP, 'Cache-Control': REVALID
 ${addHeaders({ 'Content-Security-Policy': siteEditorCsp({ header: true, scriptHashes: options.editorScriptHashes }), 'Cache-Control': REVALIDATE, ...SITE_EDITOR_RULE.set })}
     }
 
-    # Files whose names carry a hash of their content never change.
+    # Files whose names carry a hash of their content never change. Only
+    # they: a folder here is not found (404.html, not cached for a year).
     location /_next/static/ {
+        try_files $uri =404;
 ${headers({ wasm: false, cache: IMMUTABLE })}
     }
 
