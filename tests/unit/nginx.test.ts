@@ -207,7 +207,7 @@ describe('the generated nginx configuration on real nginx', () => {
         ['/_next/static/chunks/a1b2.js', 'bytes=99999-'],
         ['/', `bytes=${ranges}`],
         ['/_next/static/chunks/a1b2.js', 'bytes=0-0,2-2'],
-      ]) {
+      ] as const) {
         const head = await raw(
           ports.httpsPort,
           ca,
