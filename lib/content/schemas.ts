@@ -86,8 +86,6 @@ export const siteSchema = z.strictObject({
   name: text(80),
   /** The body the bureau belongs to. */
   organization: text(80),
-  /** Public address of the site, used for the sitemap and canonical links. */
-  baseUrl: httpsUrlSchema,
   phone: z.strictObject({
     /** As people read it, e.g. (732) 251-0900 ext. 3 */
     display: text(40),

@@ -19,7 +19,6 @@ describe('addresses', () => {
     ['data/documents.yaml', 'https://files.example.org/budget-2019.pdf'],
     ['data/links.yaml', 'https://www.nfpa.org/tips.pdf'],
     ['data/forms.yaml', 'https://form.jotform.com/123'],
-    ['data/site.yaml', 'https://example.org'],
   ])('refuses a user name or password before the host in %s', (file, url) => {
     const dir = fixtureCopy()
     edit(dir, file, url, url.replace('https://', 'https://a:b@evil.example@'))

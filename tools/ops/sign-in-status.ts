@@ -4,10 +4,11 @@
 // and reads the answer: sent on to GitHub (set up), "not set up" (the Pages
 // project lacks the client id or secret), or no service at all. It changes
 // nothing and never fails the run.
-//   SIGN_IN_CHECK_URL  the site to ask (the site's address from content/)
+//   SIGN_IN_CHECK_URL  the site to ask (SITE_URL, lib/site-address.ts, if not set)
 //   SITE_EDITOR_AUTH_URL  set when the editor uses another sign-in service
 import { appendFileSync } from 'node:fs'
 import { SIGN_IN_START_PATH } from '#lib/routes.ts'
+import { SITE_URL } from '#lib/site-address.ts'
 
 export type SignInAnswer = { status: number; location: string | null } | { error: string }
 
@@ -49,11 +50,7 @@ if (import.meta.main) {
   if (process.env.SITE_EDITOR_AUTH_URL) {
     line = `Site editor sign-in: through another service, ${process.env.SITE_EDITOR_AUTH_URL} (not checked here).`
   } else {
-    const { siteContent } = await import('#lib/content/disk.ts')
-    const site = (process.env.SIGN_IN_CHECK_URL || siteContent().registries.site.baseUrl).replace(
-      /\/$/,
-      ''
-    )
+    const site = (process.env.SIGN_IN_CHECK_URL || SITE_URL).replace(/\/$/, '')
     line = signInStatus(site, await askSignIn(site))
   }
   console.log(line)
