@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { describeIssues, didYouMean, fieldName } from '#lib/content/messages.ts'
 import { entryMessage, type ProblemList } from '#lib/content/problems.ts'
 import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
-import { documentSchema, type DocumentEntry } from '#lib/content/schemas.ts'
+import { documentSchema, type DocumentEntry, type VideoEntry } from '#lib/content/schemas.ts'
 import {
   REGISTRY_NAMES,
   registryPath,
@@ -128,6 +128,8 @@ function readRegistries(
     if (value !== undefined) parsed[name] = value
   }
   const { records, meetings } = readMeetings(source, problems)
+  // Captions need only the videos: checked even when another registry has a mistake.
+  checkCaptions(parsed.videos as VideoEntry[] | undefined, located.videos, source, problems)
   const site = parsed.site as Registries['site'] | undefined
   if (REGISTRY_NAMES.some((name) => !(name in parsed)) || !records)
     return { parsed: { site }, located, meetings }
@@ -147,7 +149,6 @@ function readRegistries(
   const before = problems.errors.length
   sameIdAcrossFiles(parsed.documents as DocumentEntry[], records, problems)
   checkRegistryRules(registries, all, problems)
-  checkCaptions(registries, all.videos, source, problems)
   return {
     registries: problems.errors.length === before ? registries : undefined,
     parsed: { site },
@@ -333,23 +334,24 @@ function checkRegistryRules(
 /**
  * Captions files are the only content the site publishes as files, so each
  * must be one a video names, and real WebVTT whose cue text holds only
- * WebVTT's own tags (lib/content/webvtt.ts).
+ * WebVTT's own tags (lib/content/webvtt.ts). When videos.yaml has a mistake
+ * (`videos` undefined), every file is still read as WebVTT.
  */
 function checkCaptions(
-  registries: Registries,
-  videos: Located,
+  videos: VideoEntry[] | undefined,
+  yaml: Located | undefined,
   source: ContentSource,
   problems: ProblemList
 ) {
   const captionFiles = new Map(source.captions.map((file) => [file.path.split('/').pop()!, file]))
   const named = new Set<string>()
-  ;[...registries.videos.values()].forEach((video, i) => {
+  ;(videos ?? []).forEach((video, i) => {
     if (!video.captions) return
     named.add(video.captions)
     if (captionFiles.has(video.captions)) return
     problems.error(
-      videos.file,
-      videos.lineOf([i, 'captions']),
+      yaml!.file,
+      yaml!.lineOf([i, 'captions']),
       entryMessage({
         entry: video.id,
         field: fieldName(['captions']),
@@ -361,12 +363,12 @@ function checkCaptions(
   // the file it most likely meant is not called unused on top of that.
   const missing = [...named].some((name) => !captionFiles.has(name))
   for (const [name, file] of captionFiles) {
-    if (!named.has(name)) {
+    if (videos && !named.has(name)) {
       if (missing) continue
       problems.error(
         file.path,
         undefined,
-        `is not used by any video. Name it in the "captions" field of its video in ${videos.file}, or delete it`
+        `is not used by any video. Name it in the "captions" field of its video in ${yaml!.file}, or delete it`
       )
       continue
     }

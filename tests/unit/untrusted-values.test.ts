@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
@@ -220,5 +220,59 @@ describe('figures', () => {
         /data\/fees\.yaml:\d+: .*should be at most 10000\.00, the most any fee/
       ),
     ])
+  })
+})
+
+describe('one pass', () => {
+  it('reports every hostile value and file above at once, each with its file (and line)', () => {
+    const dir = fixtureCopy()
+    edit(dir, 'pages/fees.md', 'The fee is', 'The\u2028fee\u3164is\u115F\u034F')
+    edit(dir, 'data/fees.yaml', 'amount: 40.00', 'amount: 100000000000000000000')
+    edit(
+      dir,
+      'data/documents.yaml',
+      'https://files.example.org/budget-2019.pdf',
+      'https://192.168.0.1:8080/budget-2019.pdf'
+    )
+    edit(
+      dir,
+      'data/documents.yaml',
+      'https://files.example.org/audit-2020.pdf',
+      'https://evil.example\\@files.example.org/audit-2020.pdf'
+    )
+    put(
+      dir,
+      'captions/fire-is-fast.vtt',
+      'WEBVTT <script>\n\nNOTE <script>\n\n00:00:00.000 --> 00:00:03.000\n<b onclick="x()">Fire</b>\n'
+    )
+    put(dir, 'data/.gitkeep', 'x')
+    mkdirSync(join(dir, 'README.md'))
+    mkdirSync(join(dir, 'captions', '.hidden'))
+    put(dir, 'pages/Thumbs.db', 'x')
+    const errors = problemsIn(dir, 'error')
+    const expected = [
+      /README\.md: should be the staff guide/,
+      /data\/\.gitkeep: should be empty/,
+      /captions\/\.hidden: is a folder/,
+      /pages\/fees\.md:8: has a line separator \(U\+2028\)/,
+      /pages\/fees\.md:8: has a Hangul filler \(U\+3164\)/,
+      /pages\/fees\.md:8: has a Hangul filler \(U\+115F\)/,
+      /pages\/fees\.md:8: has a combining grapheme joiner \(U\+034F\)/,
+      /data\/documents\.yaml:11: entry "budget-2019": field "url" should be a plain web address/,
+      /data\/documents\.yaml:\d+: entry "audit-2020": field "url" should be a plain web address/,
+      /data\/fees\.yaml:7: .*should be at most 10000\.00/,
+      /captions\/fire-is-fast\.vtt:1: has "<" or ">" outside the captions text/,
+      /captions\/fire-is-fast\.vtt:3: has "<" or ">" outside the captions text/,
+      /captions\/fire-is-fast\.vtt:6: has markup that captions cannot use/,
+    ]
+    for (const pattern of expected)
+      expect(
+        errors.filter((line) => pattern.test(line)),
+        String(pattern)
+      ).toHaveLength(1)
+    expect(errors).toHaveLength(expected.length)
+    expect(problemsIn(dir, 'notice')).toContainEqual(
+      expect.stringMatching(/pages\/Thumbs\.db: is a file your computer made for itself/)
+    )
   })
 })
