@@ -116,6 +116,9 @@ let unset: RunningPages
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
+  // Two of Cloudflare's runtimes start here: the same 120 s a busy machine
+  // gets for the site's own server (playwright.config.ts), not the 30 s of a test.
+  test.setTimeout(120_000)
   standIn = await githubStandIn()
   const out = join(process.cwd(), 'out')
   const functions = join(process.cwd(), FUNCTIONS_DIR)
