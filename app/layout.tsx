@@ -2,12 +2,13 @@ import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { siteContent } from '#lib/content/disk.ts'
 import { LOCALE } from '#lib/dates.ts'
+import { SITE_URL } from '#lib/site-address.ts'
 import './globals.css'
 
 export function generateMetadata(): Metadata {
   const { site } = siteContent().registries
   return {
-    metadataBase: new URL(site.baseUrl),
+    metadataBase: new URL(SITE_URL),
     applicationName: `${site.name}, ${site.organization}`,
   }
 }

@@ -3,6 +3,7 @@ import type { SiteContent } from '#lib/content/index.ts'
 import { formatDate, parseIsoDay } from '#lib/dates.ts'
 import { documentCue } from '#lib/labels.ts'
 import { FEED_PATH, routeHref } from '#lib/routes.ts'
+import { SITE_URL } from '#lib/site-address.ts'
 
 // "What's new", by subscription: an Atom feed of the site's notices and of
 // newly published documents (those with a `published` day), newest first.
@@ -24,8 +25,8 @@ type Entry = { id: string; title: string; link: string; day: string; content: st
 
 /** The feed's entries on `day`: alerts that have started, documents published by then. */
 export function feedEntries(content: SiteContent, day: string): Entry[] {
-  const { site, documents } = content.registries
-  const base = new URL(site.baseUrl)
+  const { documents } = content.registries
+  const base = new URL(SITE_URL)
   const tag = (when: string, what: string) => `tag:${base.hostname},${when}:${what}`
   const listedOn = (id: string) =>
     content.pages.filter((page) =>
@@ -66,7 +67,7 @@ export function feedEntries(content: SiteContent, day: string): Entry[] {
 /** The Atom feed of the site as it is on `day` (an ISO day). */
 export function atomFeed(content: SiteContent, day: string): string {
   const { site } = content.registries
-  const home = new URL('/', site.baseUrl).href
+  const home = new URL('/', SITE_URL).href
   const entries = feedEntries(content, day)
   const time = (isoDay: string) => parseIsoDay(isoDay).toISOString()
   const element = (name: string, text: string, type?: 'text' | 'html') =>
@@ -80,7 +81,7 @@ export function atomFeed(content: SiteContent, day: string): string {
     `  ${element('subtitle', 'Notices from the bureau and newly published documents.', 'text')}`,
     `  ${element('updated', time(entries[0]?.day ?? day))}`,
     `  ${link('alternate', home)}`,
-    `  ${link('self', new URL(FEED_PATH, site.baseUrl).href)}`,
+    `  ${link('self', new URL(FEED_PATH, SITE_URL).href)}`,
     `  <author>${element('name', site.name)}${element('uri', home)}</author>`,
     ...entries.flatMap((entry) => [
       '  <entry>',

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import type { PageFrontmatter, Site } from '#lib/content/schemas.ts'
 import { FEED_PATH, routeHref } from '#lib/routes.ts'
+import { SITE_URL } from '#lib/site-address.ts'
 
 /** Browsers and search engines cut titles longer than this. */
 export const MAX_TITLE = 70
@@ -27,7 +28,7 @@ export function pageMetadata(
     title: tabTitle(page, site),
     description: page.description,
     alternates: {
-      canonical: new URL(routeHref(page.route), site.baseUrl).href,
+      canonical: new URL(routeHref(page.route), SITE_URL).href,
       types: feedLink(site),
     },
   }

@@ -118,10 +118,6 @@ export const FIELD_TEXT: Record<string, FieldText> = {
     hint: 'Shown in the header and in every page title.',
   },
   'site.organization': { label: 'Organization', hint: 'The body the bureau belongs to.' },
-  'site.baseUrl': {
-    label: 'Address of the site',
-    hint: 'Used for the sitemap and for links to the site. Change it only if the site moves.',
-  },
   'site.phone': { label: 'Phone' },
   'site.phone.display': {
     label: 'Phone number as people read it',

@@ -9,21 +9,29 @@ import { SIGN_IN_CALLBACK_PATH } from '#lib/routes.ts'
 // 1. The editor opens /api/auth?provider=github&scope=… in a small window.
 //    The service keeps a random `state` in a short-lived cookie of this
 //    browser and sends the window to GitHub, which asks the person to allow
-//    the editor.
+//    the editor. GitHub is told to send the window back to the site's
+//    configured address (SITE_URL), never to the Host the request named.
 // 2. GitHub sends the window back to /api/callback with a code and the
 //    state. The service checks the state against the cookie, trades the code
 //    for a token (this is where the client secret is used) and answers a
 //    page that hands the token to the editor's window with postMessage, for
 //    this site's own origin only.
 //
-// The client id and secret come from the Pages project's settings (its
-// encrypted environment variables), never from the repository or the build.
+// The client id and secret and the site's address come from the Pages
+// project's settings (its environment variables, the secret encrypted),
+// never from the repository or the build.
 // The service keeps nothing: no token is stored or logged.
 
 /** The service's settings, from the host's environment. */
 export type SignInEnv = {
   GITHUB_CLIENT_ID?: string
   GITHUB_CLIENT_SECRET?: string
+  /**
+   * The site's own address, https://mtfp1.com: GitHub sends the window back
+   * to its /api/callback, and the service answers on this origin only. (For
+   * the tests, http://localhost or http://127.0.0.1 with a port.)
+   */
+  SITE_URL?: string
   /**
    * For the tests only: a local stand-in for github.com. Only an address on
    * this machine (localhost or 127.0.0.1) is accepted; on the host, GitHub.
@@ -44,8 +52,13 @@ const GITHUB = 'https://github.com'
  */
 export const SIGN_IN_SCOPES = ['public_repo', 'repo'] as const
 
-/** The cookie that binds a sign-in to the browser that started it. */
-export const STATE_COOKIE = 'site_editor_sign_in'
+/**
+ * The cookie that binds a sign-in to the browser that started it. The
+ * `__Host-` prefix makes browsers keep it only when it is Secure, for Path=/
+ * and with no Domain: set by this host alone, over HTTPS (or localhost,
+ * which browsers count as secure), and never by a subdomain.
+ */
+export const STATE_COOKIE = '__Host-site_editor_sign_in'
 /** How long a person has to approve on GitHub, in seconds. */
 export const STATE_LIFETIME = 600
 
@@ -129,7 +142,11 @@ export const SIGN_IN_PROBLEMS = {
     'GitHub sent this window back without a sign-in code. Close this window and choose “Login with GitHub” again.',
   refused:
     'GitHub did not accept this sign-in (it may have been used already or taken too long). Close this window and choose “Login with GitHub” again.',
+  githubFailed:
+    'GitHub had a problem of its own and could not finish this sign-in. Nothing is wrong with your account or this site. Wait a few minutes, then choose “Login with GitHub” again.',
   unreachable: 'GitHub could not be reached. Wait a few minutes, then try again.',
+  elsewhere:
+    'This is not the site’s own address, so signing in does not work here. Open the site editor on the site’s own address (as in its link) and sign in there.',
 } as const
 
 export type SignInProblem = keyof typeof SIGN_IN_PROBLEMS
@@ -144,7 +161,9 @@ const STATUS: Record<SignInProblem, number> = {
   mismatch: 400,
   noCode: 400,
   refused: 400,
+  githubFailed: 502,
   unreachable: 502,
+  elsewhere: 400,
 }
 
 /**
@@ -177,30 +196,31 @@ async function answer(
   })
 }
 
-/** github.com, or a stand-in on this machine for the tests; null if the setting is not one. */
-function githubBase(env: SignInEnv): string | null {
-  if (!env.GITHUB_BASE_URL) return GITHUB
-  try {
-    const url = new URL(env.GITHUB_BASE_URL)
-    const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1'
-    return local && url.protocol === 'http:' && url.pathname === '/' ? url.origin : null
-  } catch {
-    return null
-  }
+/** An origin from a setting: https, or http on this machine (tests); null if it is not one. */
+function originOf(setting: string | undefined, https: boolean): string | null {
+  if (!URL.canParse(setting ?? '')) return null
+  const url = new URL(setting!)
+  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1'
+  const scheme = url.protocol === 'http:' ? local : https && url.protocol === 'https:'
+  return scheme && url.pathname === '/' && !url.search && !url.username ? url.origin : null
 }
 
-/** The settings, or null when one is missing or wrong. */
+/** The settings, or null when one is missing or wrong (GITHUB_BASE_URL: this machine only). */
 function settings(env: SignInEnv) {
   const id = env.GITHUB_CLIENT_ID?.trim()
   const secret = env.GITHUB_CLIENT_SECRET?.trim()
-  const base = githubBase(env)
-  return id && secret && base ? { id, secret, base } : null
+  const base = env.GITHUB_BASE_URL ? originOf(env.GITHUB_BASE_URL, false) : GITHUB
+  const site = originOf(env.SITE_URL?.trim(), true)
+  if (id && secret && base && site) return { id, secret, base, site }
+  console.error(
+    'sign-in: GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET, SITE_URL or GITHUB_BASE_URL is missing or wrong'
+  )
+  return null
 }
 
-function stateCookie(url: URL, value: string, maxAge: number): string {
-  const secure = url.protocol === 'https:' ? '; Secure' : ''
-  return `${STATE_COOKIE}=${value}; Path=${SIGN_IN_CALLBACK_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`
-}
+/** The state cookie: `__Host-` demands Secure, Path=/ and no Domain. */
+const stateCookie = (value: string, maxAge: number) =>
+  `${STATE_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax; Secure`
 
 function cookieValue(request: Request, name: string): string | null {
   for (const part of (request.headers.get('Cookie') ?? '').split(';')) {
@@ -226,7 +246,19 @@ function sameText(a: string, b: string): boolean {
   return difference === 0
 }
 
-const callbackAddress = (url: URL) => `${url.origin}${SIGN_IN_CALLBACK_PATH}`
+/** GitHub's JSON answer to the token request, or undefined when it sent something else. */
+async function tokenReply(
+  response: Response
+): Promise<{ access_token?: unknown; error?: unknown } | undefined> {
+  try {
+    const reply: unknown = await response.json()
+    if (reply && typeof reply === 'object')
+      return response.ok ? reply : { error: `HTTP ${response.status}` }
+  } catch {
+    // Not JSON: below.
+  }
+  return undefined
+}
 
 /** GET /api/auth: sends the person to GitHub, or says why not. */
 export async function startSignIn(request: Request, env: SignInEnv): Promise<Response> {
@@ -235,17 +267,14 @@ export async function startSignIn(request: Request, env: SignInEnv): Promise<Res
   const scope = url.searchParams.get('scope') || SIGN_IN_SCOPES[0]
   if (!(SIGN_IN_SCOPES as readonly string[]).includes(scope)) return answer({ problem: 'scope' })
   const github = settings(env)
-  if (!github) {
-    console.error(
-      'sign-in: GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET or GITHUB_BASE_URL is missing or wrong'
-    )
-    return answer({ problem: 'notSetUp' })
-  }
+  if (!github) return answer({ problem: 'notSetUp' })
+  // The cookie is this host's; GitHub comes back to the site's: they must be one.
+  if (url.origin !== github.site) return answer({ problem: 'elsewhere' })
   const state = randomState()
   const authorize = new URL('/login/oauth/authorize', github.base)
   authorize.search = new URLSearchParams({
     client_id: github.id,
-    redirect_uri: callbackAddress(url),
+    redirect_uri: `${github.site}${SIGN_IN_CALLBACK_PATH}`,
     scope,
     state,
     allow_signup: 'false',
@@ -254,7 +283,7 @@ export async function startSignIn(request: Request, env: SignInEnv): Promise<Res
     status: 302,
     headers: await headers({
       Location: authorize.href,
-      'Set-Cookie': stateCookie(url, state, STATE_LIFETIME),
+      'Set-Cookie': stateCookie(state, STATE_LIFETIME),
     }),
   })
 }
@@ -267,7 +296,7 @@ export async function finishSignIn(
 ): Promise<Response> {
   const url = new URL(request.url)
   // The state is good for one try, whatever happens.
-  const forget = { 'Set-Cookie': stateCookie(url, '', 0) }
+  const forget = { 'Set-Cookie': stateCookie('', 0) }
   const fail = (problem: SignInProblem) => answer({ problem }, forget)
   const error = url.searchParams.get('error')
   if (error) return fail(error === 'access_denied' ? 'denied' : 'refused')
@@ -278,30 +307,29 @@ export async function finishSignIn(
   const code = url.searchParams.get('code')
   if (!code) return fail('noCode')
   const github = settings(env)
-  if (!github) {
-    console.error(
-      'sign-in: GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET or GITHUB_BASE_URL is missing or wrong'
-    )
-    return fail('notSetUp')
-  }
-  let reply: { access_token?: unknown; error?: unknown }
+  if (!github) return fail('notSetUp')
+  if (url.origin !== github.site) return fail('elsewhere')
+  let response: Response
   try {
-    const response = await fetchImpl(new URL('/login/oauth/access_token', github.base), {
+    response = await fetchImpl(new URL('/login/oauth/access_token', github.base), {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify({
         client_id: github.id,
         client_secret: github.secret,
         code,
-        redirect_uri: callbackAddress(url),
+        redirect_uri: `${github.site}${SIGN_IN_CALLBACK_PATH}`,
       }),
     })
-    reply = response.ok
-      ? ((await response.json()) as typeof reply)
-      : { error: `HTTP ${response.status}` }
   } catch (e) {
     console.error(`sign-in: GitHub could not be reached (${e instanceof Error ? e.name : 'error'})`)
     return fail('unreachable')
+  }
+  // GitHub's own trouble (an error 500, a page that is not its JSON) is not a refusal.
+  const reply = response.status < 500 ? await tokenReply(response) : undefined
+  if (!reply) {
+    console.error(`sign-in: GitHub's token endpoint failed (HTTP ${response.status})`)
+    return fail('githubFailed')
   }
   if (typeof reply.access_token === 'string' && /^[\w-]{1,255}$/.test(reply.access_token))
     return answer({ token: reply.access_token }, forget)

@@ -32,10 +32,21 @@ export function displayPath(file: string): string {
   return rel.startsWith('..') ? file : rel
 }
 
-/** Files computers leave behind (Finder, Explorer): never read, never published. */
+/**
+ * Files computers leave behind (Finder, Explorer): never read, never
+ * published, and named as notices, not errors, because a computer makes
+ * them in a working copy by itself.
+ */
 const SYSTEM_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini'])
+const SYSTEM_FILE =
+  'is a file your computer made for itself (Finder or Windows Explorer). The site never reads or publishes it: delete it, and leave it out of pull requests'
 /** An empty file that keeps an empty folder in git. */
 const KEEP_FILE = '.gitkeep'
+const KEEP_NOT_EMPTY =
+  'should be empty: a .gitkeep file only keeps an empty folder in git, and the site never reads it. Empty it, or delete it'
+
+/** What a read of content/ found besides the files it reads. */
+type Found = { refused: RefusedFile[]; ignored: RefusedFile[] }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
@@ -44,8 +55,12 @@ export const MAX_FILE_BYTES = 1_000_000
 
 type Entry = { name: string; path: string; stat: Stats }
 
-/** Reads one content folder: its entries, or a refusal when it is a link or not a folder. */
-function entriesOf(dir: string, refused: RefusedFile[]): Entry[] | undefined {
+/**
+ * Reads one content folder: its entries, or a refusal when it is a link or
+ * not a folder. Files computers make for themselves and empty .gitkeep
+ * files are left out (the first named in `ignored`).
+ */
+function entriesOf(dir: string, { refused, ignored }: Found): Entry[] | undefined {
   let stat: Stats
   try {
     stat = lstatSync(dir)
@@ -60,10 +75,18 @@ function entriesOf(dir: string, refused: RefusedFile[]): Entry[] | undefined {
     refused.push({ path: displayPath(dir), message: 'should be a folder, but it is a file' })
     return undefined
   }
-  return readdirSync(dir)
-    .sort()
-    .filter((name) => !SYSTEM_FILES.has(name))
-    .map((name) => ({ name, path: join(dir, name), stat: lstatSync(join(dir, name)) }))
+  const entries: Entry[] = []
+  for (const name of readdirSync(dir).sort()) {
+    const entry = { name, path: join(dir, name), stat: lstatSync(join(dir, name)) }
+    const file = entry.stat.isFile()
+    if (file && SYSTEM_FILES.has(name))
+      ignored.push({ path: displayPath(entry.path), message: SYSTEM_FILE })
+    else if (file && name === KEEP_FILE) {
+      if (entry.stat.size > 0)
+        refused.push({ path: displayPath(entry.path), message: KEEP_NOT_EMPTY })
+    } else entries.push(entry)
+  }
+  return entries
 }
 
 const LINK =
@@ -121,10 +144,10 @@ function refusal(entry: Entry, kind: FolderKind): string | undefined {
 
 type FolderKind = 'page' | 'captions' | 'meetings'
 
-function readFolder(dir: string, kind: FolderKind, refused: RefusedFile[]): SourceFile[] {
+function readFolder(dir: string, kind: FolderKind, found: Found): SourceFile[] {
+  const { refused } = found
   const files: SourceFile[] = []
-  for (const entry of entriesOf(dir, refused) ?? []) {
-    if (entry.name === KEEP_FILE && entry.stat.isFile() && entry.stat.size === 0) continue
+  for (const entry of entriesOf(dir, found) ?? []) {
     const why = refusal(entry, kind)
     if (why) refused.push({ path: displayPath(entry.path), message: why })
     else {
@@ -136,20 +159,18 @@ function readFolder(dir: string, kind: FolderKind, refused: RefusedFile[]): Sour
 }
 
 /** The registry files in content/data, and anything else there, refused. */
-function readRegistryFiles(
-  dir: string,
-  refused: RefusedFile[]
-): Partial<Record<RegistryName, SourceFile>> {
+function readRegistryFiles(dir: string, found: Found): Partial<Record<RegistryName, SourceFile>> {
+  const { refused } = found
   const registries: Partial<Record<RegistryName, SourceFile>> = {}
   const known = new Set<string>(REGISTRY_NAMES.map((name) => `${name}.yaml`))
-  for (const entry of entriesOf(dir, refused) ?? []) {
+  for (const entry of entriesOf(dir, found) ?? []) {
     const path = displayPath(entry.path)
     if (entry.stat.isSymbolicLink()) refused.push({ path, message: LINK })
     else if (entry.name === MEETINGS_FOLDER && entry.stat.isDirectory()) continue
     else if (known.has(entry.name) && entry.stat.isFile()) {
       const file = readText(entry, refused)
       if (file) registries[entry.name.replace(/\.yaml$/, '') as RegistryName] = file
-    } else if (!(entry.name === KEEP_FILE && entry.stat.isFile()))
+    } else
       refused.push({
         path,
         message: `is not one of the site's registry files (${[...known].join(', ')}). The site would never read it: move it out of content/data, or put what it holds in one of those files`,
@@ -163,11 +184,18 @@ const TOP_LEVEL = new Set(['pages', 'data', 'captions', 'README.md'])
 
 /** Reads every content file as text; nothing is checked here but what each file is. */
 export function readContentSource(contentDir: string = CONTENT_DIR): ContentSource {
-  const refused: RefusedFile[] = []
-  for (const entry of entriesOf(contentDir, refused) ?? []) {
+  const found: Found = { refused: [], ignored: [] }
+  const { refused } = found
+  for (const entry of entriesOf(contentDir, found) ?? []) {
     // The three folders are read (and refused if they are links) below.
     if (TOP_LEVEL.has(entry.name) && entry.name !== 'README.md') continue
     if (entry.stat.isSymbolicLink()) refused.push({ path: displayPath(entry.path), message: LINK })
+    else if (entry.name === 'README.md' && !entry.stat.isFile())
+      refused.push({
+        path: displayPath(entry.path),
+        message:
+          'should be the staff guide, a Markdown file, but it is not a file. Put the guide back as content/README.md',
+      })
     else if (!TOP_LEVEL.has(entry.name))
       refused.push({
         path: displayPath(entry.path),
@@ -177,11 +205,11 @@ export function readContentSource(contentDir: string = CONTENT_DIR): ContentSour
   }
   return {
     root: displayPath(contentDir),
-    pages: readFolder(join(contentDir, 'pages'), 'page', refused),
-    registries: readRegistryFiles(join(contentDir, 'data'), refused),
-    captions: readFolder(join(contentDir, 'captions'), 'captions', refused),
-    meetings: readFolder(join(contentDir, 'data', MEETINGS_FOLDER), 'meetings', refused),
-    refused,
+    pages: readFolder(join(contentDir, 'pages'), 'page', found),
+    registries: readRegistryFiles(join(contentDir, 'data'), found),
+    captions: readFolder(join(contentDir, 'captions'), 'captions', found),
+    meetings: readFolder(join(contentDir, 'data', MEETINGS_FOLDER), 'meetings', found),
+    ...found,
   }
 }
 

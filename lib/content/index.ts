@@ -1,5 +1,6 @@
 import type { RenderedAlert } from '#lib/content/alerts.ts'
-import { checkSource, noticeContent } from '#lib/content/check.ts'
+import { checkSource } from '#lib/content/check.ts'
+import { noticeContent } from '#lib/content/notices.ts'
 import { ContentError, ProblemList, type ContentProblem } from '#lib/content/problems.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import { renderContent, type RenderedPage } from '#lib/content/render.ts'
@@ -14,7 +15,7 @@ import { todayInNewJersey } from '#lib/dates.ts'
 //   ContentSource (text: read-source.ts from content/, or the editor's entry)
 //     -> checkSource (check.ts: characters, registries, pages, menus)
 //     -> renderContent (render.ts: Markdown to blocks, checked on the way)
-//     -> noticeContent (check.ts: notices)
+//     -> noticeContent (notices.ts)
 //
 // This module reads no files, so the site editor's preview runs it in the
 // browser. On the build machine, siteContent() (disk.ts) is the routes'

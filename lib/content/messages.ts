@@ -123,6 +123,8 @@ function describeOne(issue: Issue, value: unknown): string {
     case 'invalid_type':
       return `should be ${typeName(issue.expected)} but is ${describeValue(value)}`
     case 'too_big': {
+      const own = ownMessage(issue)
+      if (own) return `${own} (found ${describeValue(value)})`
       const max = Number(issue.maximum)
       if (issue.origin === 'string' && typeof value === 'string')
         return `is too long: at most ${plural(max, 'character')} (it has ${value.length}). Shorten it.`

@@ -1,6 +1,7 @@
 import type { RenderedAlert } from '#lib/content/alerts.ts'
 import type { Block, CaptionGap, IndexedPage } from '#lib/content/blocks.ts'
-import type { CheckedSource, Located, PageFile } from '#lib/content/check.ts'
+import type { CheckedSource, Located } from '#lib/content/check.ts'
+import type { PageFile } from '#lib/content/pages.ts'
 import { renderMarkdown, renderText, type MarkdownContext } from '#lib/content/markdown/index.ts'
 import { entryMessage, type ProblemList } from '#lib/content/problems.ts'
 import type { Registries } from '#lib/content/registries.ts'

@@ -22,19 +22,27 @@ export const idSchema = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'should be an id such as budget-2019 (lower case, hyphens)')
 
 /**
- * A plain https address: no user name or password before the site's name
- * (https://a@evil.example/ goes to evil.example), and a name with a dot.
+ * A plain https address, read the same way by every program: no user name
+ * or password before the site's name (https://a@evil.example/ goes to
+ * evil.example), no backslash (browsers read https://evil.example\\@good.example/
+ * as evil.example, other programs as good.example), no port, and a name
+ * with a dot whose last part starts with a letter (not a number address
+ * such as 192.168.0.1).
  */
 export function isPlainHttpsAddress(value: string): boolean {
-  if (!URL.canParse(value)) return false
+  if (!URL.canParse(value) || value.includes('\\')) return false
   const url = new URL(value)
   return (
     url.protocol === 'https:' &&
     url.username === '' &&
     url.password === '' &&
-    /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(url.hostname)
+    url.port === '' &&
+    /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z][a-z0-9-]*$/.test(url.hostname)
   )
 }
+
+const PLAIN_ADDRESS =
+  'a site name with a dot (not a number such as 192.168.0.1), no port such as ":8080", no backslash, and no user name, password or "@" before it'
 
 /** Every address the site sends people to must be https. */
 export const httpsUrlSchema = z
@@ -45,7 +53,7 @@ export const httpsUrlSchema = z
   })
   .refine(
     isPlainHttpsAddress,
-    'should be a plain web address such as https://www.example.org/page: a site name with a dot, and no user name, password or "@" before it'
+    `should be a plain web address such as https://www.example.org/page: ${PLAIN_ADDRESS}`
   )
 
 /**
@@ -61,7 +69,7 @@ export const documentUrlSchema = z
   })
   .refine(
     (value) => !/^\s|\s$/.test(value) && isPlainHttpsAddress(value),
-    'should be a plain web address such as https://www.example.org/file.pdf: a site name with a dot, and no user name, password or "@" before it'
+    `should be a plain web address such as https://www.example.org/file.pdf: ${PLAIN_ADDRESS}`
   )
 
 /** The address of a document as links send it: spaces percent-encoded. */
@@ -78,8 +86,6 @@ export const siteSchema = z.strictObject({
   name: text(80),
   /** The body the bureau belongs to. */
   organization: text(80),
-  /** Public address of the site, used for the sitemap and canonical links. */
-  baseUrl: httpsUrlSchema,
   phone: z.strictObject({
     /** As people read it, e.g. (732) 251-0900 ext. 3 */
     display: text(40),
@@ -214,7 +220,16 @@ export const linkSchema = z.strictObject({
 export type LinkEntry = z.infer<typeof linkSchema>
 
 // ---------------------------------------------------------------- fees.yaml
-const moneySchema = z.number().nonnegative().multipleOf(0.01)
+/** No fee of the bureau comes near it; a figure above it is a slip (extra zeros). */
+export const MAX_FEE = 10_000
+const moneySchema = z
+  .number()
+  .nonnegative()
+  .multipleOf(0.01)
+  .max(
+    MAX_FEE,
+    'should be at most 10000.00, the most any fee on this site may be. Check for extra zeros'
+  )
 
 export const feesSchema = z.strictObject({
   inspection: z.strictObject({

@@ -53,6 +53,8 @@ export type ContentSource = {
   meetings: SourceFile[]
   /** Everything else found in the content folder: each is an error. */
   refused: RefusedFile[]
+  /** Files computers make for themselves (Thumbs.db): never read or published, each a notice. */
+  ignored?: RefusedFile[]
 }
 
 /** The path of a registry file within a content folder shown as `contentPath`. */

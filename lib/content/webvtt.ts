@@ -3,28 +3,35 @@ import webvtt from 'webvtt-parser'
 // Captions files are checked with the W3C's WebVTT parser and validator
 // (webvtt-parser, the one behind the live validator) for their structure and
 // timings, and here for their cue text, which may hold only WebVTT's own
-// tags and escapes. Everything is put in plain words, with its line.
+// tags and escapes, and for the lines that are not shown (the WEBVTT line,
+// notes, cue names), which may hold no markup at all. Everything is put in
+// plain words, with its line.
 
 export type CaptionsProblem = { line?: number; message: string }
 
-const TAGS = ['b', 'i', 'u', 'c', 'v', 'lang', 'ruby', 'rt']
 const TAG_LIST = '<b>, <i>, <u>, <c>, <v>, <lang>, <ruby> and <rt>'
-/** A tag WebVTT knows, with its classes and annotation, or a cue timestamp. */
+/**
+ * A tag WebVTT knows, or a cue timestamp. Classes are plain words
+ * (<c.yellow>); only <v> (who speaks) and <lang> (a language) take words
+ * after a space, and those may not hold quotes, "=" or "<".
+ */
+const CLASSES = '(?:\\.[\\w-]+)*'
 const WEBVTT_TAG = new RegExp(
-  `^<(?:/?(?:${TAGS.join('|')})(?:\\.[^\\s.>]+)*(?:[ \\t][^>]*)?|\\d{2,}:\\d{2}:\\d{2}\\.\\d{3}|\\d{2}:\\d{2}\\.\\d{3})>$`
+  `^<(?:(?:b|i|u|c|ruby|rt)${CLASSES}|v${CLASSES}(?:[ \\t][^<>"=\`]*)?|lang${CLASSES}[ \\t][\\w-]+|/(?:b|i|u|c|v|lang|ruby|rt)|\\d{2,}:\\d{2}:\\d{2}\\.\\d{3}|\\d{2}:\\d{2}\\.\\d{3})>$`
 )
 const ESCAPE = /^&(?:amp|lt|gt|lrm|rlm|nbsp);/
 
-/** The cue text lines of a WebVTT file: the lines after a timing, up to a blank line. */
-function cueTextLines(lines: string[]): { text: string; line: number }[] {
-  const found: { text: string; line: number }[] = []
+type Line = { text: string; line: number; cue: boolean }
+
+/** The lines of a WebVTT file, each marked as cue text (after a timing, up to a blank line) or not. */
+function markedLines(lines: string[]): Line[] {
   let inCue = false
-  lines.forEach((text, i) => {
+  return lines.map((text, i) => {
+    const cue = inCue && text.trim() !== ''
     if (text.trim() === '') inCue = false
-    else if (inCue) found.push({ text, line: i + 1 })
-    else if (text.includes('-->')) inCue = true
+    else if (!inCue && text.includes('-->')) inCue = true
+    return { text, line: i + 1, cue }
   })
-  return found
 }
 
 /** What is wrong with a WebVTT file, in plain words, each with its line. */
@@ -53,16 +60,26 @@ export function webvttProblems(text: string): CaptionsProblem[] {
         : { line, message: `is not valid WebVTT here: ${message}` }
     )
   }
-  for (const { text: cue, line } of cueTextLines(lines)) {
-    for (const [tag] of cue.matchAll(/<[^>]*>?/g)) {
+  for (const { text, line, cue } of markedLines(lines)) {
+    if (!cue) {
+      // The WEBVTT line, NOTE blocks, cue names and timings are never shown.
+      if (/[<>]/.test(text.replaceAll('-->', '')))
+        problems.push({
+          line,
+          message:
+            'has "<" or ">" outside the captions text (in the WEBVTT line, a NOTE, a cue name or a timing). Nothing there is shown, so it needs no markup: delete it',
+        })
+      continue
+    }
+    for (const [tag] of text.matchAll(/<[^>]*>?/g)) {
       if (!WEBVTT_TAG.test(tag))
         problems.push({
           line,
           message: `has markup that captions cannot use (${JSON.stringify(tag)}). Captions text may use only WebVTT's own tags: ${TAG_LIST}`,
         })
     }
-    for (const match of cue.matchAll(/&/g)) {
-      if (!ESCAPE.test(cue.slice(match.index)))
+    for (const match of text.matchAll(/&/g)) {
+      if (!ESCAPE.test(text.slice(match.index)))
         problems.push({
           line,
           message: 'has an "&" on its own. Write &amp; for "&" (and &lt; for "<") in captions',

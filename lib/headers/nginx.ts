@@ -9,6 +9,7 @@ import {
 } from '#lib/headers/rules.ts'
 import type { SiteContent } from '#lib/content/index.ts'
 import { SITE_EDITOR_PATH, CAPTIONS_PATH } from '#lib/routes.ts'
+import { SITE_URL } from '#lib/site-address.ts'
 
 // An nginx configuration serving the export with the site's headers, from
 // the same definitions as out/_headers. One text for every supported nginx:
@@ -20,7 +21,7 @@ import { SITE_EDITOR_PATH, CAPTIONS_PATH } from '#lib/routes.ts'
 // tests through it (the `nginx` Playwright project).
 
 export type NginxOptions = {
-  /** The site's public address (site.yaml baseUrl): its host is the canonical name. */
+  /** The site's public address (SITE_URL in the build): its host is the canonical name. */
   baseUrl: string
   /** Where the contents of out/ are on the server. */
   root?: string
@@ -151,6 +152,11 @@ ${tls}
     # instead of building one from the Host header.
     absolute_redirect off;
 
+    # No byte ranges: the site's files are small, and nginx answers a range
+    # it cannot serve (416) with every header twice, and hundreds of ranges
+    # with a multi-part answer. A Range header is ignored: the whole file.
+    max_ranges 0;
+
     gzip on;
     gzip_vary on;
     gzip_types ${GZIP_TYPES.join(' ')};
@@ -198,8 +204,10 @@ ${addHeaders({ 'Content-Security-Policy': CAPTIONS_CSP, 'Cache-Control': REVALID
 ${addHeaders({ 'Content-Security-Policy': siteEditorCsp({ header: true, scriptHashes: options.editorScriptHashes }), 'Cache-Control': REVALIDATE, ...SITE_EDITOR_RULE.set })}
     }
 
-    # Files whose names carry a hash of their content never change.
+    # Files whose names carry a hash of their content never change. Only
+    # they: a folder here is not found (404.html, not cached for a year).
     location /_next/static/ {
+        try_files $uri =404;
 ${headers({ wasm: false, cache: IMMUTABLE })}
     }
 
@@ -230,14 +238,14 @@ ${page(false)}
 `
 }
 
-/** The configuration for the site as its content is: its address and its search page. */
+/** The configuration for the site: its reviewed address, and its search page from the content. */
 export function siteNginxConfig(
   content: SiteContent,
   options: Omit<NginxOptions, 'baseUrl' | 'searchPath'> = {}
 ): string {
   return nginxConfig({
     ...options,
-    baseUrl: content.registries.site.baseUrl,
+    baseUrl: SITE_URL,
     searchPath: searchPageHref(content),
   })
 }

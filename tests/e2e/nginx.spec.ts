@@ -5,6 +5,7 @@ import { siteEditorCsp } from '#lib/headers/policies.ts'
 import { exportHashes } from '#tests/helpers/export.ts'
 import { SITE_EDITOR_RULE, headersForPath, REVALIDATE } from '#lib/headers/rules.ts'
 import { SITE_EDITOR_PATH, FEED_PATH, routeHref } from '#lib/routes.ts'
+import { SITE_URL } from '#lib/site-address.ts'
 import { watchPage } from './guarded-test.ts'
 import { expect, test, unguarded } from './served.ts'
 import { content, exportedRoutes, pageWith, siteHeaderRules } from './site.ts'
@@ -189,7 +190,7 @@ test('plain HTTP redirects to the canonical HTTPS address, whatever the Host', a
   request,
   nginx,
 }) => {
-  const canonical = new URL(content.registries.site.baseUrl)
+  const canonical = new URL(SITE_URL)
   for (const path of ['/', `${routes.find((r) => r !== '/')}?q=1`, '/no-such-page']) {
     for (const host of ['localhost', 'evil.example', `www.${canonical.hostname}`]) {
       const response = await request.get(`${nginx!.http}${path}`, {

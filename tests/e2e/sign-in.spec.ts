@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, get, type IncomingMessage, type Server } from 'node:http'
 import { join } from 'node:path'
 import { test, expect, type BrowserContext, type Page } from '@playwright/test'
 import { SIGN_IN_CALLBACK_PATH, SIGN_IN_START_PATH, SITE_EDITOR_PATH } from '#lib/routes.ts'
@@ -116,16 +116,31 @@ let unset: RunningPages
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
+  // Two of Cloudflare's runtimes start here: the same 120 s a busy machine
+  // gets for the site's own server (playwright.config.ts), not the 30 s of a test.
+  test.setTimeout(120_000)
   standIn = await githubStandIn()
   const out = join(process.cwd(), 'out')
   const functions = join(process.cwd(), FUNCTIONS_DIR)
   const github = { GITHUB_BASE_URL: `${standIn.origin}/` }
+  // The site's address is a setting of the Pages project: here, the local one.
+  const [port, unsetPort] = await Promise.all([freePort(), freePort()])
   ;[site, unset] = await Promise.all([
-    startPagesSite({ out, functions, bindings: { ...CLIENT, ...github } }),
     startPagesSite({
       out,
       functions,
-      bindings: { GITHUB_CLIENT_ID: CLIENT.GITHUB_CLIENT_ID, ...github },
+      port,
+      bindings: { ...CLIENT, ...github, SITE_URL: `http://localhost:${port}` },
+    }),
+    startPagesSite({
+      out,
+      functions,
+      port: unsetPort,
+      bindings: {
+        GITHUB_CLIENT_ID: CLIENT.GITHUB_CLIENT_ID,
+        ...github,
+        SITE_URL: `http://localhost:${unsetPort}`,
+      },
     }),
   ])
 })
@@ -229,6 +244,7 @@ test.describe('the callback refuses, in words, before asking GitHub for a token'
     const state = new URL(start.headers.get('location')!).searchParams.get('state')!
     const cookie = /^[^;]+/.exec(start.headers.getSetCookie()[0]!)![0]
     expect(cookie).toBe(`${STATE_COOKIE}=${state}`)
+    expect(start.headers.getSetCookie()[0]).toMatch(/; Path=\/; .*; Secure$/)
     return { state, cookie }
   }
 
@@ -254,7 +270,7 @@ test.describe('the callback refuses, in words, before asking GitHub for a token'
     }
   })
 
-  test('GitHub refusing the code, or its token endpoint failing', async () => {
+  test('GitHub refusing the code, and GitHub failing on its side (500), each in its own words', async () => {
     const refused = await begin()
     const bad = await callback(`code=used-code&state=${refused.state}`, refused.cookie)
     expect(bad.status).toBe(400)
@@ -262,8 +278,32 @@ test.describe('the callback refuses, in words, before asking GitHub for a token'
     standIn.tokenReply = 'error-500'
     const down = await begin()
     const failed = await callback(`code=${GOOD_CODE}&state=${down.state}`, down.cookie)
-    expect(failed.status).toBe(400)
-    expect(await failed.text()).toContain(SIGN_IN_PROBLEMS.refused)
+    expect(failed.status).toBe(502)
+    const words = await failed.text()
+    expect(words).toContain(SIGN_IN_PROBLEMS.githubFailed)
+    expect(words).not.toContain(SIGN_IN_PROBLEMS.refused)
+  })
+
+  test('a request under another name (a forged Host) is refused, and GitHub is never told that name', async () => {
+    // fetch() cannot set Host; node:http can, as any client can.
+    const start = await new Promise<{ status?: number; location?: string; text: string }>(
+      (resolve, reject) =>
+        get(
+          `${site.origin}${SIGN_IN_START_PATH}?provider=github`,
+          { headers: { Host: 'evil.example' } },
+          (response) => {
+            let text = ''
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()))
+            response.on('end', () =>
+              resolve({ status: response.statusCode, location: response.headers.location, text })
+            )
+          }
+        ).on('error', reject)
+    )
+    expect(start.status).toBe(400)
+    expect(start.location).toBeUndefined()
+    expect(start.text).toContain(SIGN_IN_PROBLEMS.elsewhere)
+    expect(standIn.authorizeVisits).toHaveLength(0)
   })
 })
 

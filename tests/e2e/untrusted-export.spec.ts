@@ -79,6 +79,9 @@ for (const start of [cloudflare, nginx]) {
   test(`a page and a script slipped into the captions folder cannot run (${start.name})`, async ({
     page,
   }) => {
+    // The host starts inside the test: the 120 s a busy machine gets for the
+    // site's own server (playwright.config.ts), not the 30 s of a test.
+    test.setTimeout(120_000)
     const dir = hostileExport()
     const host = await start(dir)
     try {

@@ -17,11 +17,14 @@ export async function answering(url: string) {
 
 export type RunningPages = { origin: string; stop: () => Promise<void> }
 
-/** `wrangler pages dev` on a free port, for one test file; stop() waits until it has exited. */
+/**
+ * `wrangler pages dev` for one test file, on `port` or a free one; stop()
+ * waits until it has exited.
+ */
 export async function startPagesSite(
-  options: Omit<PagesDevOptions, 'port'>
+  options: Omit<PagesDevOptions, 'port'> & { port?: number }
 ): Promise<RunningPages> {
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const wrangler: ChildProcess = startPagesDev({ ...options, port })
   const origin = `http://localhost:${port}`
   await answering(`${origin}/`)

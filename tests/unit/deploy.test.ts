@@ -41,16 +41,16 @@ describe('planDeploy', () => {
     expect(plan.action === 'run' && plan.args[0]).toBe('pages')
   })
 
-  it('skips with a notice, naming every setting, when none is set (a fresh copy stays green)', () => {
+  it('refuses, saying plainly that nothing was published and naming every setting, when none is set', () => {
     // GitHub passes an unset secret or variable as an empty string.
     const plan = planDeploy({ CLOUDFLARE_API_TOKEN: '', CLOUDFLARE_ACCOUNT_ID: ' ' }, BUILT)
-    expect(plan).toMatchObject({
-      action: 'skip',
-      missing: ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID', 'CLOUDFLARE_PAGES_PROJECT'],
+    expect(plan).toEqual({
+      action: 'refuse',
+      message:
+        'Nothing was published: the site was built, but CLOUDFLARE_API_TOKEN (secret), CLOUDFLARE_ACCOUNT_ID (secret), ' +
+        'CLOUDFLARE_PAGES_PROJECT (variable) are not set, so it was not sent to Cloudflare Pages. Add them in the ' +
+        'repository\'s Settings > Secrets and variables > Actions, as deploy/README.md ("Cloudflare Pages") explains.',
     })
-    expect(plan.action === 'skip' && plan.message).toMatch(
-      /^Deploy skipped: the site was built but not published/
-    )
   })
 
   it('fails, naming what is missing, when the settings are only partly set', () => {
@@ -181,25 +181,24 @@ writeFileSync(process.env.FAKE_LOG, JSON.stringify(readdirSync('.', { recursive:
     expect(existsSync(log)).toBe(true)
   })
 
-  it('exits 0 with a message naming the missing settings when none is set, running nothing', () => {
+  it("exits 1 when none is set, running nothing, and says on the run's summary that nothing was published", () => {
     const { dir, log, command } = project()
-    const run = deploy(dir, { DEPLOY_COMMAND: command, FAKE_LOG: log })
-    expect(run.status).toBe(0)
-    expect(run.stdout).toContain(
-      'because CLOUDFLARE_API_TOKEN (secret), CLOUDFLARE_ACCOUNT_ID (secret), CLOUDFLARE_PAGES_PROJECT (variable) are not set'
+    const summary = join(dir, 'summary.md')
+    const run = deploy(dir, {
+      DEPLOY_COMMAND: command,
+      FAKE_LOG: log,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_STEP_SUMMARY: summary,
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toMatch(
+      /^Nothing was published: the site was built, but CLOUDFLARE_API_TOKEN/
     )
-    expect(run.stdout).toContain('deploy/README.md')
-    expect(run.stdout).not.toContain('::notice')
+    expect(run.stdout).toMatch(/^::error title=Not published::Nothing was published: /m)
+    expect(readFileSync(summary, 'utf8')).toMatch(
+      /^## Not published\n\nNothing was published: .*deploy\/README\.md/
+    )
     expect(existsSync(log)).toBe(false)
-  })
-
-  it('also shows the message as a notice on GitHub Actions', () => {
-    const { dir } = project()
-    const run = deploy(dir, { GITHUB_ACTIONS: 'true' })
-    expect(run.status).toBe(0)
-    expect(run.stdout).toMatch(
-      /^::notice title=Deploy skipped::Deploy skipped: .*CLOUDFLARE_API_TOKEN/m
-    )
   })
 
   it('exits 1, running nothing, when the settings are only partly set', () => {
@@ -212,7 +211,7 @@ writeFileSync(process.env.FAKE_LOG, JSON.stringify(readdirSync('.', { recursive:
     })
     expect(run.status).toBe(1)
     expect(run.stderr).toMatch(/only partly set\. Missing: CLOUDFLARE_API_TOKEN/)
-    expect(run.stdout).toMatch(/^::error title=Deploy failed::/m)
+    expect(run.stdout).toMatch(/^::error title=Not published::Deploy failed: /m)
     expect(existsSync(log)).toBe(false)
   })
 

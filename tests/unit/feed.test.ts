@@ -2,6 +2,7 @@ import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '#tests/helpers/content.ts'
 import { atomFeed, feedEntries } from '#lib/feed.ts'
+import { SITE_URL } from '#lib/site-address.ts'
 import { fixtureCopy, put } from '../helpers/content.ts'
 
 // The news feed: notices that have started and documents published by the
@@ -35,9 +36,7 @@ describe('the news feed', () => {
       ['2020-03-02', '2020 budget (PDF)'],
     ])
     expect(entries[1]!.link).toBe('https://files.example.org/budget-2020.pdf')
-    expect(entries[1]!.content).toContain(
-      'It is listed on <a href="https://example.org/fees/">Fees</a>'
-    )
+    expect(entries[1]!.content).toContain(`It is listed on <a href="${SITE_URL}/fees/">Fees</a>`)
   })
 
   it('leaves out documents without a published day and notices not yet started', () => {
@@ -55,7 +54,7 @@ describe('the news feed', () => {
     expect(feed.namespaceURI).toBe('http://www.w3.org/2005/Atom')
     expect(feed.querySelector(':scope > updated')?.textContent).toBe('2026-11-20T00:00:00.000Z')
     expect(feed.querySelector(':scope > link[rel="self"]')?.getAttribute('href')).toBe(
-      'https://example.org/feed.xml'
+      `${SITE_URL}/feed.xml`
     )
     const entries = [...doc.querySelectorAll('entry')]
     expect(entries).toHaveLength(2)

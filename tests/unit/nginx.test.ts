@@ -35,6 +35,8 @@ async function testSetup() {
   made.push(dir)
   const root = join(dir, 'site')
   mkdirSync(join(root, 'captions'), { recursive: true })
+  mkdirSync(join(root, '_next', 'static', 'chunks'), { recursive: true })
+  writeFileSync(join(root, '_next', 'static', 'chunks', 'a1b2.js'), `// ${'x'.repeat(2000)}`)
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Home</title><p>home page text')
   writeFileSync(join(root, '404.html'), '<!doctype html><title>Not found</title><p>not found')
   writeFileSync(join(root, 'captions', 'talk.vtt'), 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n')
@@ -189,6 +191,57 @@ describe('the generated nginx configuration on real nginx', () => {
         expect(head, status).toMatch(new RegExp(`^HTTP/1\\.1 ${status}`))
         expect(head, status).toContain('X-Content-Type-Options: nosniff')
         expect(head, status).toContain('Content-Security-Policy: ')
+      }
+    } finally {
+      await nginx.stop()
+    }
+  })
+
+  it('answers a range request with the whole file, once per header: no 416 with doubled headers, no multi-part answer', async () => {
+    const { dir, options, ports, ca } = await testSetup()
+    const nginx = await startNginx(nginxPrefix(nginxConfig(options), dir), ports)
+    try {
+      const ranges = Array.from({ length: 300 }, (_, i) => `${i}-${i}`).join(',')
+      for (const [path, range] of [
+        ['/', 'bytes=99999-'],
+        ['/_next/static/chunks/a1b2.js', 'bytes=99999-'],
+        ['/', `bytes=${ranges}`],
+        ['/_next/static/chunks/a1b2.js', 'bytes=0-0,2-2'],
+      ] as const) {
+        const head = await raw(
+          ports.httpsPort,
+          ca,
+          `GET ${path} HTTP/1.1\r\nHost: localhost\r\nRange: ${range}\r\nConnection: close\r\n\r\n`
+        )
+        const what = `${path} ${range.slice(0, 20)}`
+        expect(head, what).toMatch(/^HTTP\/1\.1 200 /)
+        expect(head, what).not.toMatch(/multipart\/byteranges|Accept-Ranges/i)
+        const names = head
+          .split('\r\n')
+          .slice(1)
+          .map((line) => line.split(':')[0]!.toLowerCase())
+        expect(
+          names.filter((name, i) => names.indexOf(name) !== i),
+          what
+        ).toEqual([])
+      }
+    } finally {
+      await nginx.stop()
+    }
+  })
+
+  it('keeps the year-long cache for the hashed files only: a folder of them is not found, and not cached', async () => {
+    const { dir, options, ports, ca } = await testSetup()
+    const nginx = await startNginx(nginxPrefix(nginxConfig(options), dir), ports)
+    try {
+      const file = await get(`${nginx.https}/_next/static/chunks/a1b2.js`, ca)
+      expect(file.status).toBe(200)
+      expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      for (const path of ['/_next/static/', '/_next/static/chunks', '/_next/static/no.js']) {
+        const answer = await get(`${nginx.https}${path}`, ca)
+        expect(answer.status, path).toBe(404)
+        expect(answer.headers['cache-control'], path).toBe('no-cache')
+        expect(answer.headers['x-frame-options'], path).toBe('DENY')
       }
     } finally {
       await nginx.stop()

@@ -9,13 +9,17 @@ import {
 } from '#site-editor/sign-in.ts'
 
 const SITE = 'https://bureau.example'
-const ENV: SignInEnv = { GITHUB_CLIENT_ID: 'client-1', GITHUB_CLIENT_SECRET: 'secret-1' }
+const ENV: SignInEnv = {
+  GITHUB_CLIENT_ID: 'client-1',
+  GITHUB_CLIENT_SECRET: 'secret-1',
+  SITE_URL: SITE,
+}
 const TOKEN = 'gho_madeUpToken123'
 
 afterEach(() => vi.restoreAllMocks())
 
-const start = (query: string, env = ENV) =>
-  startSignIn(new Request(`${SITE}/api/auth?${query}`), env)
+const start = (query: string, env = ENV, origin = SITE) =>
+  startSignIn(new Request(`${origin}/api/auth?${query}`), env)
 
 /** Starts a sign-in and returns the state GitHub would be given, and the cookie's value. */
 async function started() {
@@ -62,8 +66,10 @@ describe('GET /api/auth', () => {
     })
     const state = location.searchParams.get('state')!
     expect(state).toMatch(/^[\w-]{43}$/)
+    // __Host-: only this host can set it, and only with Secure, Path=/ and no Domain.
+    expect(STATE_COOKIE).toMatch(/^__Host-/)
     expect(response.headers.get('Set-Cookie')).toBe(
-      `${STATE_COOKIE}=${state}; Path=/api/callback; Max-Age=600; HttpOnly; SameSite=Lax; Secure`
+      `${STATE_COOKIE}=${state}; Path=/; Max-Age=600; HttpOnly; SameSite=Lax; Secure`
     )
     expect(response.headers.get('Cache-Control')).toBe('no-store')
     // A new state each time.
@@ -89,7 +95,14 @@ describe('GET /api/auth', () => {
 
   it('says in words that signing in is not set up when the client id or secret is missing, and hands the editor the same words', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
-    for (const env of [{}, { GITHUB_CLIENT_ID: 'client-1' }, { GITHUB_CLIENT_SECRET: 'x' }]) {
+    for (const env of [
+      {},
+      { GITHUB_CLIENT_ID: 'client-1' },
+      { GITHUB_CLIENT_SECRET: 'x' },
+      { ...ENV, SITE_URL: undefined },
+      { ...ENV, SITE_URL: 'http://bureau.example' },
+      { ...ENV, SITE_URL: 'https://bureau.example/admin/' },
+    ]) {
       const response = await start('provider=github', env)
       expect(response.status).toBe(503)
       const { words, message } = await page(response)
@@ -97,6 +110,30 @@ describe('GET /api/auth', () => {
       expect(message).toBe(`authorization:github:error:${JSON.stringify({ message: words })}`)
     }
     expect(log).toHaveBeenCalled()
+  })
+
+  it('sends GitHub back to the configured site address, never to the Host the request named', async () => {
+    // A request that reached the service under another name (a forged Host
+    // header, a second domain, a preview address) is refused before GitHub.
+    for (const origin of [
+      'https://evil.example',
+      'https://www.bureau.example',
+      'http://bureau.example',
+    ]) {
+      const response = await start('provider=github', ENV, origin)
+      expect(response.status, origin).toBe(400)
+      expect(response.headers.get('Location'), origin).toBeNull()
+      expect(response.headers.get('Set-Cookie'), origin).toBeNull()
+      expect((await page(response)).words).toBe(SIGN_IN_PROBLEMS.elsewhere)
+    }
+    // On the test machine the site may be on http://localhost.
+    const local = { ...ENV, SITE_URL: 'http://localhost:8788' }
+    const here = await start('provider=github', local, 'http://localhost:8788')
+    expect(new URL(location(here)).searchParams.get('redirect_uri')).toBe(
+      'http://localhost:8788/api/callback'
+    )
+    // The cookie is Secure there too: browsers count localhost as a secure context.
+    expect(here.headers.get('Set-Cookie')).toMatch(/; Secure$/)
   })
 
   it('takes a stand-in for GitHub on this machine only', async () => {
@@ -195,12 +232,19 @@ describe('GET /api/callback', () => {
     expect((await page(answer)).words).toBe(SIGN_IN_PROBLEMS.denied)
   })
 
-  it('says what went wrong when GitHub refuses the code, the settings are wrong or GitHub cannot be reached, and logs no secret, code or token', async () => {
+  it('says what went wrong when GitHub refuses the code, the settings are wrong, GitHub fails on its side or cannot be reached, and logs no secret, code or token', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     const cases: [typeof fetch, keyof typeof SIGN_IN_PROBLEMS, number][] = [
       [tokenEndpoint({ error: 'bad_verification_code' }), 'refused', 400],
       [tokenEndpoint({ error: 'incorrect_client_credentials' }), 'wrongSettings', 503],
-      [tokenEndpoint({ message: 'oops' }, 500), 'refused', 400],
+      [tokenEndpoint({ error: 'bad_verification_code' }, 404), 'refused', 400],
+      [tokenEndpoint({ message: 'oops' }, 500), 'githubFailed', 502],
+      [
+        vi.fn<typeof fetch>(async () => new Response('<h1>Unicorn!</h1>', { status: 503 })),
+        'githubFailed',
+        502,
+      ],
+      [vi.fn<typeof fetch>(async () => new Response('<html>busy</html>')), 'githubFailed', 502],
       [tokenEndpoint({ access_token: '<script>' }), 'refused', 400],
       [
         vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('fetch failed'))),
@@ -217,6 +261,18 @@ describe('GET /api/callback', () => {
     const logged = log.mock.calls.flat().join('\n')
     expect(logged).toContain('bad_verification_code')
     for (const secret of ['secret-1', 'secret-code', TOKEN]) expect(logged).not.toContain(secret)
+  })
+
+  it('refuses a callback that reached the service under another name, before asking GitHub', async () => {
+    const { state, cookie } = await started()
+    const github = tokenEndpoint({ access_token: TOKEN })
+    const request = new Request(`https://evil.example/api/callback?code=c&state=${state}`, {
+      headers: { Cookie: cookie },
+    })
+    const answer = await finishSignIn(request, ENV, github)
+    expect(answer.status).toBe(400)
+    expect((await page(answer)).words).toBe(SIGN_IN_PROBLEMS.elsewhere)
+    expect(github).not.toHaveBeenCalled()
   })
 
   it('writes a token as text that cannot end its script element', async () => {

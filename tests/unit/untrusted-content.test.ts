@@ -1,12 +1,10 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
 import { readContentSource } from '#lib/content/disk.ts'
 import { checkContent } from '#lib/content/index.ts'
-import { atomFeed } from '#lib/feed.ts'
-import { edit, fixtureCopy, loadContent, page, problemsIn, put } from '#tests/helpers/content.ts'
+import { edit, fixtureCopy, page, problemsIn, put } from '#tests/helpers/content.ts'
 
 // A content pull request is untrusted input (README, "Threat model"). Each
 // hostile or careless input below is refused by the content check with its
@@ -83,6 +81,38 @@ describe('files in content/ that the site does not use', () => {
     ])
   })
 
+  it('names every file it does not read: errors for what no computer makes by itself', () => {
+    const dir = fixtureCopy()
+    put(dir, 'data/.gitkeep', '<script>alert(1)</script>')
+    put(dir, 'pages/.gitkeep', 'x')
+    put(dir, 'captions/.gitkeep', '')
+    mkdirSync(join(dir, 'README.md'))
+    mkdirSync(join(dir, 'captions', '.hidden'))
+    put(dir, 'captions/.hidden/fire-is-fast.vtt', VTT)
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /README\.md: should be the staff guide, a Markdown file, but it is not a file/
+      ),
+      expect.stringMatching(/pages\/\.gitkeep: should be empty: a \.gitkeep file only keeps/),
+      expect.stringMatching(/data\/\.gitkeep: should be empty/),
+      expect.stringMatching(/captions\/\.hidden: is a folder; content\/captions holds files only/),
+    ])
+  })
+
+  it('names the files computers make for themselves, as notices: they are never read or published', () => {
+    const dir = fixtureCopy()
+    put(dir, 'pages/Thumbs.db', '<script>alert(1)</script>')
+    put(dir, 'captions/desktop.ini', '[.ShellClassInfo]')
+    put(dir, 'data/.DS_Store', 'x')
+    const notices = problemsIn(dir, 'notice').filter((line) => /made for itself/.test(line))
+    expect(notices).toEqual([
+      expect.stringMatching(/pages\/Thumbs\.db: is a file your computer made for itself/),
+      expect.stringMatching(/data\/\.DS_Store: is a file your computer made for itself/),
+      expect.stringMatching(/captions\/desktop\.ini: is a file your computer made for itself/),
+    ])
+    expect(errorsIn(dir)).toEqual([])
+  })
+
   it('follows no link (symlink) anywhere in content/', () => {
     const dir = fixtureCopy()
     const outside = join(tmpdir(), `outside-${process.pid}.md`)
@@ -142,107 +172,6 @@ describe('routes the site or its hosts use', () => {
     ])
     put(dir, 'pages/search.md', search('Find a page.\n\n@search'))
     expect(errorsIn(dir)).toEqual([])
-  })
-})
-
-describe('addresses', () => {
-  it.each([
-    ['data/documents.yaml', 'https://files.example.org/budget-2019.pdf'],
-    ['data/links.yaml', 'https://www.nfpa.org/tips.pdf'],
-    ['data/forms.yaml', 'https://form.jotform.com/123'],
-    ['data/site.yaml', 'https://example.org'],
-  ])('refuses a user name or password before the host in %s', (file, url) => {
-    const dir = fixtureCopy()
-    edit(dir, file, url, url.replace('https://', 'https://a:b@evil.example@'))
-    expect(errorsIn(dir)).toEqual([
-      expect.stringMatching(/no user name, password or "@" before it/),
-    ])
-  })
-
-  it('refuses an address whose host cannot be read, so nothing later crashes on it', () => {
-    const dir = fixtureCopy()
-    edit(dir, 'data/links.yaml', 'https://www.nfpa.org/tips.pdf', 'https://exa_mple..org/x')
-    expect(errorsIn(dir)).toEqual([
-      expect.stringMatching(/links\.yaml:3: .*a site name with a dot/),
-    ])
-  })
-
-  it('writes titles in the feed as escaped text, so quotes and markup stay words', () => {
-    const dir = fixtureCopy()
-    edit(dir, 'data/documents.yaml', 'title: 2020 budget', `title: '2020 "budget" <b>]]> & more'`)
-    const xml = atomFeed(loadContent(dir), '2026-11-22')
-    const doc = new JSDOM(xml, { contentType: 'application/xml' }).window.document
-    expect(doc.querySelector('parsererror')).toBeNull()
-    const title = doc.querySelector('entry > title')!
-    expect(title.getAttribute('type')).toBe('text')
-    expect(title.textContent).toBe('2020 "budget" <b>]]> & more (PDF)')
-    expect(xml).not.toContain('CDATA')
-  })
-})
-
-describe('characters and encodings', () => {
-  it.each([
-    ['a soft hyphen', '\u00AD'],
-    ['an Arabic letter mark', '\u061C'],
-    ['a word joiner', '\u2060'],
-    ['an invisible plus', '\u2064'],
-    ['a Mongolian vowel separator', '\u180E'],
-    ['an interlinear annotation mark', '\uFFF9'],
-    ['a tag character', '\u{E0041}'],
-    ['an escape character', '\u001B'],
-    ['a lone carriage return', '\r'],
-  ])('refuses %s, with its line and column', (_, char) => {
-    const dir = fixtureCopy()
-    edit(dir, 'pages/fees.md', 'The fee is', `The ${char}fee is`)
-    expect(errorsIn(dir)).toEqual([
-      expect.stringMatching(/pages\/fees\.md:8: has .* \(U\+[0-9A-F]{4,5}\) at column 5\./),
-    ])
-  })
-
-  it('keeps emoji, their variation selectors and the joiner inside them', () => {
-    const dir = fixtureCopy()
-    edit(dir, 'pages/fees.md', 'The fee is', 'The fee 🔥 ❤️ 👩‍🚒 is')
-    expect(errorsIn(dir)).toEqual([])
-  })
-
-  it('refuses a tab in page text, and allows one in YAML values', () => {
-    const dir = fixtureCopy()
-    edit(dir, 'pages/fees.md', 'The fee is', '\tThe fee is')
-    edit(dir, 'data/links.yaml', 'label: NFPA tips', 'label: "NFPA\ttips"')
-    expect(errorsIn(dir)).toEqual([
-      expect.stringMatching(/pages\/fees\.md:8: has a tab at column 1\. Use spaces instead/),
-    ])
-  })
-
-  it('refuses a file that is not UTF-8, naming it, instead of changing its letters', () => {
-    const dir = fixtureCopy()
-    writeFileSync(
-      join(dir, 'pages', 'latin.md'),
-      Buffer.from(
-        '---\nroute: /latin\ntitle: Caf\xe9\ndescription: A page saved in Latin-1 by an old editor program.\nsection: about\n---\n\nCaf\xe9.\n',
-        'latin1'
-      )
-    )
-    expect(errorsIn(dir)).toEqual([
-      expect.stringMatching(/pages\/latin\.md: is not saved as UTF-8 text/),
-    ])
-  })
-
-  it('reads Windows line ends and a byte-order mark as if they were not there', () => {
-    const dir = fixtureCopy()
-    const crlf = (text: string) => `\uFEFF${text.replace(/\n/g, '\r\n')}`
-    put(
-      dir,
-      'pages/windows.md',
-      crlf(
-        page(
-          'route: /windows\ntitle: Windows\ndescription: A page saved on Windows with a byte-order mark.\nsection: about\nshortTitle: Windows'
-        )
-      )
-    )
-    edit(dir, 'data/links.yaml', '- id: nfpa', '- id: nfpa\r')
-    expect(errorsIn(dir)).toEqual([])
-    expect(loadContent(dir).byRoute.get('/windows')?.title).toBe('Windows')
   })
 })
 

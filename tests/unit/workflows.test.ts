@@ -14,6 +14,8 @@ import packageJson from '../../package.json'
 // the other modules rely on. (actionlint checks their syntax: lint:workflows.)
 
 type Step = {
+  id?: string
+  if?: string
   uses?: string
   run?: string
   with?: Record<string, unknown>
@@ -22,6 +24,7 @@ type Step = {
 }
 type Job = {
   'runs-on': string
+  outputs?: Record<string, string>
   if?: string
   needs?: string | string[]
   permissions?: unknown
@@ -114,11 +117,15 @@ describe('every workflow', () => {
   )
 
   it.each(workflows)(
-    '$name can only read the repository, but where it tells staff in an issue',
+    '$name can only read the repository, but where it tells staff in an issue or reads the runs of the checks',
     ({ workflow }) => {
       expect(workflow.permissions).toEqual({ contents: 'read' })
       for (const job of Object.values(workflow.jobs))
-        expect([undefined, { contents: 'read', issues: 'write' }]).toContainEqual(job.permissions)
+        expect([
+          undefined,
+          { contents: 'read', issues: 'write' },
+          { contents: 'read', actions: 'read' },
+        ]).toContainEqual(job.permissions)
     }
   )
 
@@ -208,24 +215,37 @@ describe('publish.yml', () => {
     })
     expect(publish.jobs.due?.if).toContain("github.event.workflow_run.conclusion == 'success'")
     expect(publish.jobs.due?.if).toContain("github.event.workflow_run.event == 'push'")
-    // It builds the very commit the checks passed on.
-    expect(publish.jobs.publish?.steps[0]?.with?.ref).toBe(
-      '${{ github.event.workflow_run.head_sha || github.sha }}'
-    )
     expect(publish.on).toHaveProperty('workflow_dispatch')
     expect(crons).toEqual(['0 9 * * *', '0 10 * * *'])
   })
 
-  it('opens (or updates) one issue when a scheduled publish fails', () => {
+  it('publishes, however it was started, only the newest commit of main whose checks passed', () => {
+    const { due, publish: job } = publish.jobs
+    const commit = due?.steps.at(-1)
+    expect(commit).toEqual({
+      id: 'commit',
+      if: "steps.due.outputs.due == 'true'",
+      run: 'npm run publish:commit',
+      env: { GITHUB_TOKEN: '${{ github.token }}' },
+    })
+    expect(packageJson.scripts['publish:commit']).toBe('node tools/ops/checked-commit.ts')
+    expect(due?.permissions).toEqual({ contents: 'read', actions: 'read' })
+    expect(due?.outputs?.sha).toBe('${{ steps.commit.outputs.sha }}')
+    // The build checks out that commit, not the head of main.
+    expect(job?.steps[0]?.with?.ref).toBe('${{ needs.due.outputs.sha }}')
+    expect(JSON.stringify(publish)).not.toContain('github.sha')
+  })
+
+  it('opens (or updates) one issue whenever a publish fails, saying which one', () => {
     const failed = publish.jobs.failed
     expect(failed).toMatchObject({
       needs: ['due', 'publish'],
-      if: "failure() && github.event_name == 'schedule'",
+      if: 'failure()',
       permissions: { contents: 'read', issues: 'write' },
     })
     expect(failed?.steps.at(-1)).toEqual({
       run: 'npm run publish:failed',
-      env: { GITHUB_TOKEN: '${{ github.token }}' },
+      env: { GITHUB_TOKEN: '${{ github.token }}', EVENT: '${{ github.event_name }}' },
     })
   })
 
@@ -241,7 +261,7 @@ describe('publish.yml', () => {
 
   it('publishes only when the guard says so, one run at a time, never cancelling one', () => {
     expect(publish.concurrency).toEqual({ group: 'publish', 'cancel-in-progress': false })
-    const guard = publish.jobs.due?.steps.at(-1)
+    const guard = publish.jobs.due?.steps.find((step) => step.id === 'due')
     expect(guard?.run).toBe('npm run schedule:due -- "$FIRED"')
     expect(guard?.env).toEqual({ FIRED: '${{ github.event.schedule }}' })
     expect(publish.jobs.publish).toMatchObject({

@@ -14,6 +14,7 @@ import { CONTENT_DIR, readContentSource } from '#lib/content/disk.ts'
 import { contentReport } from '#lib/content/report.ts'
 import { checkContent } from '#lib/content/index.ts'
 import { siteNginxConfig } from '#lib/headers/nginx.ts'
+import { SITE_URL } from '#lib/site-address.ts'
 
 const root = process.cwd()
 const buildDir = join(root, 'build')
@@ -57,7 +58,10 @@ let hashes: { styleHashes: string[]; scriptHashes: string[]; editorScriptHashes:
 try {
   const finished = await finishExport(staging, content, CONTENT_DIR)
   for (const line of finished.log) step(line)
-  const settings = siteEditorSettings(process.env, content.registries.site)
+  const settings = siteEditorSettings(process.env, {
+    name: content.registries.site.name,
+    baseUrl: SITE_URL,
+  })
   const editor = await bundleSiteEditor(staging, settings, finished.stylesheets)
   for (const line of editor.log) step(line)
   step(siteEditorWeightLine(siteEditorWeight(staging)))

@@ -1,11 +1,12 @@
 // `npm run deploy`: publishes out/ to Cloudflare Pages (tools/ops/pages-deploy.ts
-// decides how). Exits 1 when out/ is not a built site or the Cloudflare
-// settings are only partly set; 0 with a message when none is set (the site
-// is not set up to publish yet); otherwise with the exit code of the
-// Cloudflare CLI, which runs in a new folder holding only a copy of out/
-// and of the reviewed functions (FUNCTIONS_DIR), if any.
+// decides how). Exits 1 with a message, on the run's summary page too, when
+// out/ is not a built site or the Cloudflare settings are not all set
+// (nothing is published then, and the run must not look green); otherwise
+// with the exit code of the Cloudflare CLI, which runs in a new folder
+// holding only a copy of out/ and of the reviewed functions (FUNCTIONS_DIR),
+// if any.
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { bundleFunctions } from '#tools/ops/bundle-functions.ts'
@@ -21,15 +22,11 @@ const plan = planDeploy(
 
 if (plan.action === 'refuse') {
   console.error(plan.message)
-  if (process.env.GITHUB_ACTIONS) console.log(`::error title=Deploy failed::${plan.message}`)
+  // On GitHub the same words show on the run's summary page.
+  if (process.env.GITHUB_ACTIONS) console.log(`::error title=Not published::${plan.message}`)
+  if (process.env.GITHUB_STEP_SUMMARY)
+    appendFileSync(process.env.GITHUB_STEP_SUMMARY, `## Not published\n\n${plan.message}\n`)
   process.exit(1)
-}
-
-if (plan.action === 'skip') {
-  console.log(plan.message)
-  // On GitHub the same words show as a notice on the run's summary page.
-  if (process.env.GITHUB_ACTIONS) console.log(`::notice title=Deploy skipped::${plan.message}`)
-  process.exit(0)
 }
 
 // Only out/ and the reviewed functions, in a folder with nothing else in it.

@@ -1,8 +1,8 @@
-// One GitHub issue per kind of trouble, kept up to date instead of a new one
-// each time: the workflows use it to tell staff, where they already look,
-// that a scheduled publish failed or that a dependency has an advisory.
-// GitHub's REST API with the workflow's own token; GITHUB_API_URL points it
-// at a stand-in in the tests.
+// GitHub's REST API for the workflows, with the workflow's own token
+// (GITHUB_API_URL points it at a stand-in in the tests). Mostly one GitHub
+// issue per kind of trouble, kept up to date instead of a new one each time:
+// the workflows use it to tell staff, where they already look, that a
+// publish failed or that a dependency has an advisory.
 
 export type GitHubSettings = {
   /** owner/name */
@@ -22,7 +22,7 @@ type Issue = { number: number; title: string; html_url: string; pull_request?: u
 /** The settings from a workflow's environment, or why they are missing. */
 export function settingsFrom(env: Record<string, string | undefined>): GitHubSettings | string {
   const missing = ['GITHUB_REPOSITORY', 'GITHUB_TOKEN'].filter((name) => !env[name]?.trim())
-  if (missing.length > 0) return `${missing.join(' and ')} not set: no issue can be opened.`
+  if (missing.length > 0) return `${missing.join(' and ')} not set: GitHub cannot be asked.`
   return {
     repository: env.GITHUB_REPOSITORY!,
     token: env.GITHUB_TOKEN!,
@@ -30,7 +30,12 @@ export function settingsFrom(env: Record<string, string | undefined>): GitHubSet
   }
 }
 
-async function api<T>(settings: GitHubSettings, path: string, init: RequestInit = {}): Promise<T> {
+/** A call to the repository's part of GitHub's REST API (`/repos/owner/name` + path). */
+export async function api<T>(
+  settings: GitHubSettings,
+  path: string,
+  init: RequestInit = {}
+): Promise<T> {
   const base = (settings.apiUrl ?? 'https://api.github.com').replace(/\/$/, '')
   const response = await fetch(`${base}/repos/${settings.repository}${path}`, {
     ...init,

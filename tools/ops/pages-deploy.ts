@@ -30,11 +30,8 @@ export const SETTINGS = [
 export type Env = Record<string, string | undefined>
 
 export type DeployPlan =
-  /** Nothing to publish from, or half set up: stop with an error. */
-  | { action: 'refuse'; message: string }
-  /** Not set up at all (yet): say what is missing and stop without failing. */
-  | { action: 'skip'; missing: string[]; message: string }
-  | { action: 'run'; command: string; args: string[] }
+  /** Nothing to publish from, or not (fully) set up: nothing is published, an error. */
+  { action: 'refuse'; message: string } | { action: 'run'; command: string; args: string[] }
 
 /**
  * The CLI to run: DEPLOY_COMMAND (split on spaces, for tests) or the locked
@@ -77,14 +74,14 @@ export function planDeploy(
         `Deploy failed: the Cloudflare settings are only partly set. Missing: ${list}. ` +
         `Add ${missing.length > 1 ? 'them' : 'it'} in the repository's Settings > Secrets and variables > Actions, as ${SETUP_DOCS} explains.`,
     }
+  // None set: publishing was never set up. Still a failure: the site did not change.
   if (missing.length > 0) {
     return {
-      action: 'skip',
-      missing: missing.map(({ name }) => name),
+      action: 'refuse',
       message:
-        `Deploy skipped: the site was built but not published, because ${list} ` +
-        `${missing.length > 1 ? 'are' : 'is'} not set. Add ${missing.length > 1 ? 'them' : 'it'} ` +
-        `in the repository's Settings > Secrets and variables > Actions, as ${SETUP_DOCS} explains.`,
+        `Nothing was published: the site was built, but ${list} ` +
+        `${missing.length > 1 ? 'are' : 'is'} not set, so it was not sent to Cloudflare Pages. ` +
+        `Add ${missing.length > 1 ? 'them' : 'it'} in the repository's Settings > Secrets and variables > Actions, as ${SETUP_DOCS} explains.`,
     }
   }
 

@@ -1,6 +1,7 @@
-// `npm run publish:failed`: after a scheduled publish failed, opens (or
-// updates) the one issue that says so, "The site could not be published on
-// DATE", so staff see it on GitHub without reading the Actions logs.
+// `npm run publish:failed`: after any publish failed (the morning one, one
+// after a merge, one started by hand), opens (or updates) the one issue that
+// says so, "The site could not be published on DATE", so staff see it on
+// GitHub without reading the Actions logs. EVENT is the run's event name.
 import { todayInNewJersey } from '#lib/dates.ts'
 import { keepIssue, settingsFrom } from '#tools/ops/github-issue.ts'
 
@@ -13,20 +14,42 @@ const WORDS = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 })
 
-/** The issue's title and text for a failed publish on `day` (an ISO day in New Jersey). */
-export function publishFailedIssue(day: string, runUrl: string | undefined) {
+/** Which publish failed, and what staff miss because of it. */
+const KINDS: Record<string, { what: string; missed: string }> = {
+  schedule: {
+    what: 'The morning publish',
+    missed: 'an alert that should have started or ended today has not',
+  },
+  workflow_run: {
+    what: 'The publish after a change was merged',
+    missed: 'the merged change is not on the site',
+  },
+  workflow_dispatch: {
+    what: 'The publish started by hand',
+    missed: 'nothing changed on the site',
+  },
+}
+
+/**
+ * The issue's title and text for a failed publish on `day` (an ISO day in
+ * New Jersey), started by `event` (schedule, workflow_run, workflow_dispatch).
+ */
+export function publishFailedIssue(day: string, runUrl: string | undefined, event = 'schedule') {
   const date = WORDS.format(new Date(`${day}T00:00:00Z`))
+  const kind = KINDS[event] ?? KINDS.schedule!
   return {
     title: `The site could not be published on ${date}`,
     label: PUBLISH_FAILED_LABEL,
     body: [
-      `The morning publish on ${date} did not finish, so the site still shows the version from before: an alert that should have started or ended today has not.`,
+      `${kind.what} on ${date} did not finish, so the site still shows the version from before: ${kind.missed}.`,
       '',
       runUrl ? `What happened is in [the run's log](${runUrl}).` : '',
       '',
       'What to do:',
       '',
       '- If the log names a file and a line in `content/`, fix that line (content/README.md says how) and merge the change: merging publishes the site.',
+      '- If it says "Nothing was published" because settings are not set, the one-time set-up is not done: deploy/README.md ("Cloudflare Pages") says how.',
+      '- If it says no commit has passed its checks, the newest change on main failed its checks: fix what they found, or ask the site maintainer.',
       '- Otherwise, start the publish again from the **Actions** tab (**publish**, then **Run workflow**). If it fails again, ask the site maintainer.',
       '',
       'This issue is updated if the publish fails again, and can be closed once the site is published.',
@@ -44,7 +67,10 @@ if (import.meta.main) {
   }
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: run } = process.env
   const runUrl = server && repo && run ? `${server}/${repo}/actions/runs/${run}` : undefined
-  const result = await keepIssue(settings, publishFailedIssue(todayInNewJersey(), runUrl))
+  const result = await keepIssue(
+    settings,
+    publishFailedIssue(todayInNewJersey(), runUrl, process.env.EVENT)
+  )
   console.log(
     result.action === 'nothing'
       ? 'publish:failed: nothing to do'

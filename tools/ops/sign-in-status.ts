@@ -2,12 +2,14 @@
 // the site editor's GitHub sign-in works on the live site. It asks the
 // site's own service (/api/auth) to start a sign-in, as the editor would,
 // and reads the answer: sent on to GitHub (set up), "not set up" (the Pages
-// project lacks the client id or secret), or no service at all. It changes
+// project lacks the client id, the secret or the site's address), "not this
+// address" (its SITE_URL names another), or no service at all. It changes
 // nothing and never fails the run.
-//   SIGN_IN_CHECK_URL  the site to ask (the site's address from content/)
+//   SIGN_IN_CHECK_URL  the site to ask (SITE_URL, lib/site-address.ts, if not set)
 //   SITE_EDITOR_AUTH_URL  set when the editor uses another sign-in service
 import { appendFileSync } from 'node:fs'
 import { SIGN_IN_START_PATH } from '#lib/routes.ts'
+import { SITE_URL } from '#lib/site-address.ts'
 
 export type SignInAnswer = { status: number; location: string | null } | { error: string }
 
@@ -24,9 +26,12 @@ export function signInStatus(site: string, answer: SignInAnswer): string {
     return `Site editor sign-in: set up. ${site}${SIGN_IN_START_PATH} sends staff to GitHub to sign in.`
   if (status === 503)
     return (
-      'Site editor sign-in: NOT set up. Add GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET to the ' +
+      'Site editor sign-in: NOT set up. Add GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET and SITE_URL to the ' +
       'Cloudflare Pages project (deploy/README.md, "Signing in with GitHub").'
     )
+  // The service answers only on the address in its SITE_URL setting.
+  if (status === 400)
+    return `Site editor sign-in: NOT working at ${site}. The Cloudflare Pages project's SITE_URL names another address: set it to ${site} (deploy/README.md, "Signing in with GitHub").`
   if (status === 404)
     return `Site editor sign-in: no sign-in service answers at ${site}${SIGN_IN_START_PATH} (is the site on Cloudflare Pages with its functions?).`
   return `Site editor sign-in: unexpected answer from ${site}${SIGN_IN_START_PATH} (HTTP ${status}).`
@@ -49,11 +54,7 @@ if (import.meta.main) {
   if (process.env.SITE_EDITOR_AUTH_URL) {
     line = `Site editor sign-in: through another service, ${process.env.SITE_EDITOR_AUTH_URL} (not checked here).`
   } else {
-    const { siteContent } = await import('#lib/content/disk.ts')
-    const site = (process.env.SIGN_IN_CHECK_URL || siteContent().registries.site.baseUrl).replace(
-      /\/$/,
-      ''
-    )
+    const site = (process.env.SIGN_IN_CHECK_URL || SITE_URL).replace(/\/$/, '')
     line = signInStatus(site, await askSignIn(site))
   }
   console.log(line)

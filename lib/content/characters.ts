@@ -1,0 +1,79 @@
+import type { ProblemList } from '#lib/content/problems.ts'
+import type { SourceFile } from '#lib/content/source.ts'
+
+// Step 1 of the content check (lib/content/check.ts): characters that cannot
+// be seen, in every file. They can hide, join or reverse text, or make two
+// titles that look the same differ, and they reach the page titles, the
+// headings and the news feed as they are.
+
+/**
+ * Control and format characters (Unicode categories Cc and Cf: U+200B zero
+ * width space, U+202E right-to-left override, U+00AD soft hyphen, tag
+ * characters, ESC...), line and paragraph separators (U+2028, U+2029: a
+ * line break that is no line end) and every character Unicode says to draw
+ * as nothing (Default_Ignorable_Code_Point: U+034F combining grapheme
+ * joiner, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, variation
+ * selectors...). Line ends and (outside page text) tabs are allowed; so
+ * are the zero width joiner inside an emoji (👩‍🚒) and the variation
+ * selector that makes a character an emoji (❤️).
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu
+const EMOJI_JOINER =
+  /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu
+const EMOJI_SELECTOR = /(?<=\p{Emoji})[\u{FE0E}\u{FE0F}]/gu
+const NAMES: Record<number, string> = {
+  0x09: 'a tab',
+  0x0d: 'a carriage return',
+  0x1b: 'an escape character',
+  0xad: 'a soft hyphen',
+  0x034f: 'a combining grapheme joiner',
+  0x115f: 'a Hangul filler',
+  0x1160: 'a Hangul filler',
+  0x200b: 'a zero width space',
+  0x200c: 'a zero width non-joiner',
+  0x200d: 'a zero width joiner',
+  0x200e: 'a left-to-right mark',
+  0x200f: 'a right-to-left mark',
+  0x2028: 'a line separator',
+  0x2029: 'a paragraph separator',
+  0x202e: 'a right-to-left override',
+  0x2060: 'a word joiner',
+  0x3164: 'a Hangul filler',
+  0xfeff: 'a zero width no-break space',
+  0xffa0: 'a Hangul filler',
+}
+
+/**
+ * Refuses invisible characters, each named with its line and column. In
+ * page text a tab is refused too: at the start of a line it would turn the
+ * text into a box of code.
+ */
+export function checkCharacters(
+  file: SourceFile,
+  kind: 'yaml' | 'page' | 'captions',
+  problems: ProblemList
+) {
+  const lines = file.text.split('\n')
+  // In a page, the frontmatter (between the first two --- lines) is YAML.
+  const bodyFrom = kind === 'page' && lines[0] === '---' ? lines.indexOf('---', 1) + 1 : 0
+  lines.forEach((line, i) => {
+    const allowed = new Set(
+      [...line.matchAll(EMOJI_JOINER), ...line.matchAll(EMOJI_SELECTOR)].map((m) => m.index)
+    )
+    for (const match of line.matchAll(HIDDEN)) {
+      const char = match[0]
+      if (char === '\t' && (kind !== 'page' || i < bodyFrom)) continue
+      if (allowed.has(match.index)) continue
+      const code = char.codePointAt(0)!
+      const hex = code.toString(16).toUpperCase().padStart(4, '0')
+      const name = NAMES[code] ?? 'an invisible formatting character'
+      problems.error(
+        file.path,
+        i + 1,
+        char === '\t'
+          ? `has a tab at column ${match.index + 1}. Use spaces instead: a tab at the start of a line turns the text into a box of code`
+          : `has ${name} (U+${hex}) at column ${match.index + 1}. Characters like this are invisible and can hide or reverse text; delete it (if you cannot see it, retype the line)`
+      )
+    }
+  })
+}
