@@ -177,6 +177,7 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
       bindings: {
         GITHUB_CLIENT_ID: CLIENT.clientId,
         GITHUB_CLIENT_SECRET: CLIENT.clientSecret,
+        SITE_URL: site,
         GITHUB_BASE_URL: github.origin,
       },
     })
