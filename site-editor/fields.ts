@@ -122,14 +122,9 @@ export const FIELD_TEXT: Record<string, FieldText> = {
     label: 'Address of the site',
     hint: 'Used for the sitemap and for links to the site. Change it only if the site moves.',
   },
-  'site.phone': { label: 'Phone' },
-  'site.phone.display': {
-    label: 'Phone number as people read it',
-    hint: 'For example (732) 251-0900 ext. 3',
-  },
-  'site.phone.dial': {
-    label: 'Phone number as a phone dials it',
-    hint: '+1 and ten digits, then a comma and the extension, such as +17322510900,3',
+  'site.phone': {
+    label: 'Phone',
+    hint: 'As people read it, with the area code, such as (732) 251-0900 ext. 3. Phone links dial these digits.',
   },
   'site.email': { label: 'E-mail address' },
   'site.address': { label: 'Address' },

@@ -825,7 +825,7 @@ function noticeTypedFigures(
       what: `the "${method.id}" card fee`,
       token: `{{card-fee:${method.id}}}`,
     })),
-    { text: site.phone.display, what: 'the phone number', token: '{{site:phone}}' },
+    { text: site.phone, what: 'the phone number', token: '{{site:phone}}' },
     { text: site.email, what: 'the e-mail address', token: '{{site:email}}' },
   ]
   const patterns = figures.map((figure) => ({

@@ -72,6 +72,19 @@ export const isoDaySchema = z.iso.date()
 
 const text = (max: number) => z.string().trim().min(1).max(max)
 
+/**
+ * The phone number as people read it, with its area code and any extension:
+ * (732) 251-0900 ext. 3. Written once: phone links dial the same digits
+ * (phoneHref in lib/labels.ts), so the number shown and the number dialled
+ * cannot drift apart.
+ */
+export const phoneSchema = z
+  .string()
+  .regex(
+    /^(?:\+?1[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-]?)\d{3}[ .-]?\d{4}(?:,? *(?:ext\.?|x) *\d{1,6})?$/,
+    'should be a phone number with its area code, such as (732) 251-0900 ext. 3'
+  )
+
 // ---------------------------------------------------------------- site.yaml
 export const siteSchema = z.strictObject({
   /** The bureau's name, shown in the header and in every page title. */
@@ -80,12 +93,8 @@ export const siteSchema = z.strictObject({
   organization: text(80),
   /** Public address of the site, used for the sitemap and canonical links. */
   baseUrl: httpsUrlSchema,
-  phone: z.strictObject({
-    /** As people read it, e.g. (732) 251-0900 ext. 3 */
-    display: text(40),
-    /** As a phone dials it: +1 and ten digits, then a comma and the extension. */
-    dial: z.string().regex(/^\+1\d{10}(,\d+)?$/, 'should look like +17322510900,3'),
-  }),
+  /** As people read it, e.g. (732) 251-0900 ext. 3; phone links dial it. */
+  phone: phoneSchema,
   email: z.email(),
   address: z.strictObject({
     street: text(80),

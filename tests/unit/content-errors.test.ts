@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readContentSource } from '#lib/content/disk.ts'
 import { checkContent } from '#lib/content/index.ts'
@@ -55,7 +57,7 @@ describe('YAML and frontmatter mistakes', () => {
 
   it('says a tab is the problem when a line is indented with one', () => {
     const dir = fixtureCopy()
-    edit(dir, 'data/site.yaml', '  display:', '\tdisplay:')
+    edit(dir, 'data/site.yaml', '  street:', '\tstreet:')
     expect(errorsIn(dir).join('\n')).toMatch(/data\/site\.yaml:\d+: .*indented with a tab/)
   })
 
@@ -171,6 +173,33 @@ describe('registry mistakes', () => {
         /documents\.yaml:9: entry "budget-2019": field "year" should be at least 1990/
       ),
       expect.stringMatching(/documents\.yaml:\d+: entry "audit-2020": field "url" is required/),
+    ])
+  })
+
+  it('keeps the phone number once: every phone link dials the number people read', () => {
+    const dir = fixtureCopy()
+    const site = readFileSync(join(dir, 'data/site.yaml'), 'utf8')
+    // The number changed as staff change it: the one place it is written.
+    put(dir, 'data/site.yaml', site.replace(/^phone: .*$/m, 'phone: (555) 010-0199 ext. 12'))
+    edit(dir, 'pages/home.md', 'Welcome.', 'Welcome. Call {{site:phone}}.')
+    const home = loadContent(dir).pages.find((p) => p.route === '/')!
+    const html = home.blocks.map((b) => (b.kind === 'html' ? b.html : '')).join('')
+    expect(html).toContain(
+      '<a href="tel:+15550100199,12">(555)\u00a0010\u20110199\u00a0ext.\u00a012</a>'
+    )
+  })
+
+  it('refuses a phone number it cannot dial, with its line and in plain words', () => {
+    const dir = fixtureCopy()
+    const site = readFileSync(join(dir, 'data/site.yaml'), 'utf8')
+    put(dir, 'data/site.yaml', site.replace(/^phone: .*$/m, 'phone: call the office'))
+    const line = site.split('\n').findIndex((l) => l.startsWith('phone:')) + 1
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `site\\.yaml:${line}: field "phone" should be a phone number with its area code, such as \\(`
+        )
+      ),
     ])
   })
 

@@ -249,7 +249,6 @@ describe('writing as a careful person would', () => {
     const site = parse(registryText(FIXTURE, 'site'))
     const written = write('site', { ...site, address: { ...site.address, zip: '07001' } })
     expect(written).toContain("  zip: '07001'\n")
-    expect(written).toContain("  dial: '+15550100100,3'\n")
     await prettierLeaves(text)
     await prettierLeaves(written)
   })
