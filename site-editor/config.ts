@@ -11,6 +11,7 @@ import {
   captionsFormat,
   COMMENT_FIELD,
   LIST_FIELD,
+  meetingsSpec,
   pageSpec,
   RECORD_KEY,
   RECORD_VALUE,
@@ -195,7 +196,6 @@ function registryCollection(name: RegistryName, label: string, description: stri
  * field, and these files have none to spare.
  */
 function meetingsCollection(label: string, description: string): CmsCollection {
-  const spec = registrySpec('documents')
   return {
     name: MEETINGS_FOLDER,
     label,
@@ -212,7 +212,7 @@ function meetingsCollection(label: string, description: string): CmsCollection {
       {
         name: LIST_FIELD,
         ...words(textFor(MEETINGS_FOLDER, MEETINGS_FOLDER)),
-        ...widgetFor(spec, MEETINGS_FOLDER, MEETINGS_FOLDER),
+        ...widgetFor(meetingsSpec, MEETINGS_FOLDER, MEETINGS_FOLDER),
       },
     ],
   }

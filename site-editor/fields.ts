@@ -351,6 +351,10 @@ for (const [path, text] of Object.entries(FIELD_TEXT))
   if (path.startsWith('documents.'))
     FIELD_TEXT[`meetings.${path.slice('documents.'.length)}`] = text
 FIELD_TEXT.meetings = { label: 'Meeting records', singular: 'meeting record' }
+FIELD_TEXT['meetings.kind'] = {
+  label: 'Kind',
+  hint: 'Listed on /agendas, /minutes or /meeting-reports. Other documents go in Documents.',
+}
 
 /** Labels of choices, where the value itself does not read well. */
 export const CHOICE_LABELS: Record<string, string> = {

@@ -3,8 +3,8 @@ import { MARKDOWN_FIELDS } from '#site-editor/fields.ts'
 import { specOf, variantOf, type ListSpec, type Spec } from '#site-editor/model.ts'
 import { writeYaml } from '#site-editor/yaml-writer.ts'
 import { REGISTRY_SCHEMAS } from '#lib/content/registries.ts'
-import { pageSchema } from '#lib/content/schemas.ts'
-import type { RegistryName } from '#lib/content/source.ts'
+import { meetingRecordSchema, pageSchema } from '#lib/content/schemas.ts'
+import { MEETINGS_FOLDER, type RegistryName } from '#lib/content/source.ts'
 
 // How the editor reads and writes content files (Decap's custom formats).
 // Reading turns a file into the shape Decap edits; writing turns it back and
@@ -44,6 +44,14 @@ export function registrySpec(name: RegistryName): Spec {
     ? ({ kind: 'list', item: entry, optional: false, refinements: [] } as ListSpec)
     : entry
 }
+
+/** A year's file of meeting records: a list of documents of the meeting kinds. */
+export const meetingsSpec = {
+  kind: 'list',
+  item: specOf(meetingRecordSchema, MEETINGS_FOLDER),
+  optional: false,
+  refinements: [],
+} as ListSpec
 
 /** Marks the Markdown fields of an entry (fields.ts names them). */
 function markMarkdown(spec: Spec, names: readonly string[]): Spec {

@@ -5,7 +5,7 @@ import { describeIssues, didYouMean, fieldName } from '#lib/content/messages.ts'
 import { entryMessage, fail, type ProblemList } from '#lib/content/problems.ts'
 import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
 import {
-  documentSchema,
+  meetingRecordSchema,
   pageSchema,
   routeSchema,
   type DocumentEntry,
@@ -255,7 +255,7 @@ function readMeetings(
     }
     const located = { ...yaml, file: file.path }
     meetings.push(located)
-    const entries = parseList(documentSchema, located, 'id', problems) as
+    const entries = parseList(meetingRecordSchema, located, 'id', problems) as
       DocumentEntry[] | undefined
     if (!entries) {
       ok = false

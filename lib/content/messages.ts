@@ -153,7 +153,10 @@ function describeOne(issue: Issue, value: unknown): string {
     case 'not_multiple_of':
       return `should be an amount in dollars and cents, with at most two decimals, such as 45.00 (found ${describeValue(value)})`
     case 'invalid_value':
-      return `should be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')} (found ${describeValue(value)})`
+      return (
+        ownMessage(issue) ??
+        `should be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')} (found ${describeValue(value)})`
+      )
     case 'unrecognized_keys':
       return `has ${issue.keys.length > 1 ? 'unknown fields' : 'an unknown field'}: ${issue.keys.join(', ')} (check the spelling, or remove ${issue.keys.length > 1 ? 'them' : 'it'})`
     case 'invalid_key':

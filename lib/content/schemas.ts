@@ -155,6 +155,17 @@ export const documentSchema = z.strictObject({
 })
 export type DocumentEntry = z.infer<typeof documentSchema>
 
+/** The kinds of the Board's meeting records: each has its page (/agendas, /minutes, /meeting-reports). */
+export const meetingKinds = ['agenda', 'minutes', 'meeting-report'] as const
+
+/** A meeting record (content/data/meetings/<year>.yaml): a document of a meeting kind. */
+export const meetingRecordSchema = documentSchema.extend({
+  kind: z.enum(meetingKinds, {
+    error:
+      'should be "agenda", "minutes" or "meeting-report": the meeting records hold only these. Another document (a budget, an audit…) goes in content/data/documents.yaml (Documents in the site editor)',
+  }),
+})
+
 // -------------------------------------------------------------- videos.yaml
 /** A captions file in content/captions, published at /captions/<name>. */
 export const captionsFileSchema = z

@@ -22,8 +22,8 @@ import {
 } from '#site-editor/formats.ts'
 import { specOf } from '#site-editor/model.ts'
 import { REGISTRY_SCHEMAS } from '#lib/content/registries.ts'
-import { pageSchema } from '#lib/content/schemas.ts'
-import { REGISTRY_NAMES } from '#lib/content/source.ts'
+import { meetingKinds, pageSchema } from '#lib/content/schemas.ts'
+import { MEETINGS_FOLDER, REGISTRY_NAMES } from '#lib/content/source.ts'
 import { FIXTURE } from '../helpers/content.ts'
 
 // The editor's configuration is made from the content schemas. This test
@@ -391,6 +391,14 @@ describe('the editor configuration and the content schemas', () => {
     expect(title.field.pattern![1]).toBe('should be at most 70 characters long.')
     const description = leaves.find((l) => l.path === 'pages.description')!
     expect(description.field.pattern![1]).toBe('should be 30 to 170 characters long.')
+  })
+
+  it('offers only the meeting kinds in the meeting records', () => {
+    const list = (collection(MEETINGS_FOLDER).fields as CmsField[]).find(
+      (f) => f.name === LIST_FIELD
+    )!
+    const kind = (list.fields as CmsField[]).find((f) => f.name === 'kind')!
+    expect((kind.options as { value: string }[]).map((o) => o.value)).toEqual([...meetingKinds])
   })
 
   it('offers ids of other entries as choices where the schema refers to them', () => {
