@@ -13,6 +13,7 @@ import {
   LIST_FIELD,
   meetingsSpec,
   pageSpec,
+  QUOTES_FIELD,
   RECORD_KEY,
   RECORD_VALUE,
   registrySpec,
@@ -159,7 +160,7 @@ function pagesCollection(label: string, singular: string, description: string): 
     summary: '{{title}} ({{route}})',
     sortable_fields: ['title', 'route'],
     fields: [
-      commentField(),
+      ...hiddenFields(),
       ...pageSpec.fields.map((f) => fieldFor(f, 'page', 'page')),
       { name: 'body', ...words(textFor('page.body', 'page')), widget: 'text', required: false },
     ],
@@ -183,7 +184,7 @@ function registryCollection(name: RegistryName, label: string, description: stri
         name,
         label,
         file: `${CONTENT_PATH}/data/${name}.yaml`,
-        fields: [commentField(), ...fields],
+        fields: [...hiddenFields(), ...fields],
       },
     ],
   }
@@ -208,7 +209,7 @@ function meetingsCollection(label: string, description: string): CmsCollection {
     summary: '{{filename}}',
     sortable_fields: [],
     fields: [
-      commentField(),
+      ...hiddenFields(),
       {
         name: LIST_FIELD,
         ...words(textFor(MEETINGS_FOLDER, MEETINGS_FOLDER)),
@@ -237,14 +238,17 @@ function captionsCollection(): CmsCollection {
   }
 }
 
-function commentField(): CmsField {
-  // The comment at the top of the file, written back as it was.
-  return {
-    name: COMMENT_FIELD,
-    label: 'Comment at the top of the file',
-    widget: 'hidden',
-    required: false,
-  }
+/** What a file carries that is not edited: its top comment and its own quoting, written back as they were. */
+function hiddenFields(): CmsField[] {
+  return [
+    {
+      name: COMMENT_FIELD,
+      label: 'Comment at the top of the file',
+      widget: 'hidden',
+      required: false,
+    },
+    { name: QUOTES_FIELD, label: 'Quotes the file keeps', widget: 'hidden', required: false },
+  ]
 }
 
 // ------------------------------------------------------------------ words

@@ -14,7 +14,6 @@ import {
   type CmsField,
 } from '#site-editor/config.ts'
 import {
-  COMMENT_FIELD,
   LIST_FIELD,
   RECORD_KEY,
   RECORD_VALUE,
@@ -70,7 +69,7 @@ function editorFields(name: string): CmsField[] {
   const c = collection(name)
   const fields = ((c.files as { fields: CmsField[] }[] | undefined)?.[0]?.fields ??
     c.fields) as CmsField[]
-  return fields.filter((f) => f.name !== COMMENT_FIELD && !(name === 'pages' && f.name === 'body'))
+  return fields.filter((f) => f.widget !== 'hidden' && !(name === 'pages' && f.name === 'body'))
 }
 
 // ------------------------------------------------- values to try each rule with
