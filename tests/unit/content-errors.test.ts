@@ -203,12 +203,35 @@ describe('registry mistakes', () => {
     ])
   })
 
-  it('refuses two entries with one id, naming the line of the first', () => {
+  it('refuses an entry added with an id another has, naming both by the words the editor shows', () => {
+    // Added at the top, where the editor puts a new entry.
     const dir = fixtureCopy()
-    edit(dir, 'data/documents.yaml', 'id: budget-2020', 'id: budget-2019')
+    const documents = readFileSync(join(dir, 'data/documents.yaml'), 'utf8')
+    put(
+      dir,
+      'data/documents.yaml',
+      `- id: budget-2019\n  title: 2021 budget\n  kind: budget\n  type: pdf\n  url: https://files.example.org/budget-2021.pdf\n${documents}`
+    )
+    const line = documents.split('\n').indexOf('- id: budget-2019') + 1 + 5
     expect(errorsIn(dir)).toEqual([
-      expect.stringMatching(
-        /documents\.yaml:12: entry "budget-2019": uses the same id as the entry on line 6; ids must be unique/
+      expect.stringContaining(
+        `documents.yaml:1: entry "2021 budget": uses the id "budget-2019", which the entry "2019 budget" (line ${line}) also uses. Ids must be unique: give one of them another id`
+      ),
+    ])
+  })
+
+  it('names an alert that has the id of another by its days, as the editor lists alerts', () => {
+    const dir = fixtureCopy()
+    const alert = (start: string, end: string) =>
+      `- id: closed\n  level: information\n  start: '${start}'\n  end: '${end}'\n  message: The office is closed.\n`
+    put(
+      dir,
+      'data/alerts.yaml',
+      alert('2030-03-10', '2030-03-12') + alert('2026-11-26', '2026-11-27')
+    )
+    expect(errorsIn(dir)).toEqual([
+      expect.stringContaining(
+        'alerts.yaml:1: entry from 2030-03-10 to 2030-03-12: uses the id "closed", which the entry from 2026-11-26 to 2026-11-27 (line 6) also uses.'
       ),
     ])
   })
