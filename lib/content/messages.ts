@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { hasTwoDigitYear } from '#lib/dates.ts'
 
 // Turns schema problems into plain words a content editor can act on. The
 // wording of the schema library ("Too big: expected string to have <=70
@@ -140,6 +141,8 @@ function describeOne(issue: Issue, value: unknown): string {
       return `should be at least ${min}, not ${String(value)}`
     }
     case 'invalid_format':
+      if (issue.format === 'date' && typeof value === 'string' && hasTwoDigitYear(value))
+        return `has a two-digit year ("${value}"), so the century is not known. Write the year in full, as YYYY-MM-DD in quotes, for example '2027-03-01'`
       if (issue.format === 'date')
         return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
           ? `is "${value}", which is not a real date. Write a real day as YYYY-MM-DD, for example 2027-03-01`

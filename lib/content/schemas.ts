@@ -69,6 +69,7 @@ export const documentHref = (doc: { url: string }) => doc.url.replace(/ /g, '%20
 
 /** A calendar day written YYYY-MM-DD (quoted in YAML). */
 export const isoDaySchema = z.iso.date()
+const isDay = (value: unknown) => isoDaySchema.safeParse(value).success
 
 const text = (max: number) => z.string().trim().min(1).max(max)
 
@@ -306,7 +307,8 @@ export const alertSchema = z
     /** The notice, in Markdown (links and tokens work as in pages). */
     message: z.string().trim().min(1).max(600),
   })
-  .refine((alert) => alert.end >= alert.start, {
+  // Compared only once both are real days: a mistyped day is its own mistake, not this one.
+  .refine((alert) => !(isDay(alert.start) && isDay(alert.end)) || alert.end >= alert.start, {
     path: ['end'],
     message: 'should be on or after "start"',
   })

@@ -272,6 +272,24 @@ describe('the preview of a registry', () => {
       /content\/data\/alerts\.yaml, line \d+:.*"end".*should be on or after "start"/
     )
   })
+
+  it('gives a day typed with a two-digit year one cause, not a second, wrong one', () => {
+    // As a clerk types it: the start with a two-digit year, the end in full.
+    for (const [start, end] of [
+      ['3/10/30', '2030-03-12'],
+      ['2030-03-10', '3/12/30'],
+    ]) {
+      const data = registryFormat('alerts').fromFile(text('data/alerts.yaml'))
+      data[LIST_FIELD] = [{ id: 'closed', level: 'information', start, end, message: 'Closed.' }]
+      show({ kind: 'registry', name: 'alerts' }, data)
+      const causes = within(screen.getAllByRole('alert').at(-1)!).getAllByRole('listitem')
+      expect(causes.map((c) => c.textContent)).toEqual([
+        expect.stringMatching(
+          new RegExp(`"${start === '3/10/30' ? 'start' : 'end'}" has a two-digit year`)
+        ),
+      ])
+    }
+  })
 })
 
 describe('the content the preview reads through the editor', () => {
