@@ -2,7 +2,6 @@ import {
   CHOICE_LABELS,
   COLLECTIONS,
   FIELD_TEXT,
-  NEWEST_FIRST,
   OPEN_LISTS,
   SUMMARIES,
   type FieldText,
@@ -461,8 +460,9 @@ function listWidget(
   const common = {
     widget: 'list',
     collapsed: !OPEN_LISTS.includes(path),
-    // New entries where they show: a new document or alert first, not after 80 others.
-    ...(NEWEST_FIRST.includes(path) ? { add_to_top: true } : {}),
+    // New entries where they show, in every list alike: a new document or
+    // alert first, not after 80 others; a new menu item where the clerk looks.
+    add_to_top: true,
     ...(minItems ? { min: minItems } : {}),
     ...((SUMMARIES[path] ?? SUMMARIES[root])
       ? { summary: SUMMARIES[path] ?? SUMMARIES[root] }
@@ -503,6 +503,7 @@ function recordWidget(key: TextSpec, value: Spec, path: string, root: string): W
   const common = {
     widget: 'list',
     collapsed: true,
+    add_to_top: true,
     ...((SUMMARIES[path] ?? SUMMARIES[root])
       ? { summary: SUMMARIES[path] ?? SUMMARIES[root] }
       : {}),

@@ -369,9 +369,6 @@ export const CHOICE_LABELS: Record<string, string> = {
   jotform: 'JotForm',
 }
 
-/** Lists whose new entries go at the top: the newest is what staff add. */
-export const NEWEST_FIRST = ['documents', 'meetings', 'alerts']
-
 /** Short lists shown open, every field in view: the fees are changed there. */
 export const OPEN_LISTS = ['fees.inspection.tiers', 'fees.cardFees.methods']
 

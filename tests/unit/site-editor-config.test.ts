@@ -4,7 +4,9 @@ import matter from 'gray-matter'
 import { describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
 import { z } from 'zod'
+import english from 'decap-cms-locales/dist/esm/en'
 import { siteEditorSettings, UNSET_REPOSITORY } from '#site-editor/bundle.ts'
+import { editorPhrases } from '#site-editor/phrases.ts'
 import {
   editorCollections,
   siteEditorConfig,
@@ -13,12 +15,7 @@ import {
   RELATIONS,
   type CmsField,
 } from '#site-editor/config.ts'
-import {
-  LIST_FIELD,
-  RECORD_KEY,
-  RECORD_VALUE,
-  TYPE_KEY,
-} from '#site-editor/formats.ts'
+import { LIST_FIELD, RECORD_KEY, RECORD_VALUE, TYPE_KEY } from '#site-editor/formats.ts'
 import { specOf } from '#site-editor/model.ts'
 import { REGISTRY_SCHEMAS } from '#lib/content/registries.ts'
 import { meetingKinds, pageSchema } from '#lib/content/schemas.ts'
@@ -482,5 +479,42 @@ describe('the production sign-in', () => {
     expect(() => siteEditorSettings({ SITE_EDITOR_AUTH_SCOPE: 'admin:org' })).toThrow(
       /repo or public_repo/
     )
+  })
+})
+
+describe('the lists and words of the editor', () => {
+  /** Every list field of the configuration, nested ones too. */
+  const lists = (fields: CmsField[]): CmsField[] =>
+    fields.flatMap((f) => [
+      ...(f.widget === 'list' ? [f] : []),
+      ...lists((f.fields as CmsField[] | undefined) ?? []),
+      ...lists((f.types as CmsField[] | undefined) ?? []),
+    ])
+
+  it('puts a new entry at the top of every list, menus included, as the guide says', () => {
+    const all = editorCollections().flatMap((c) =>
+      lists([
+        ...((c.fields as CmsField[] | undefined) ?? []),
+        ...((c.files as { fields: CmsField[] }[] | undefined) ?? []).flatMap((f) => f.fields),
+      ])
+    )
+    expect(all.map((f) => f.name)).toEqual(expect.arrayContaining(['main', 'items', 'tiers']))
+    for (const list of all) expect(list.add_to_top, list.name).toBe(true)
+  })
+
+  it('shows only characters the fonts of a plain computer have (no "＋" that draws as an empty box)', () => {
+    const texts = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : value && typeof value === 'object'
+          ? Object.values(value).flatMap(texts)
+          : []
+    const shown = [
+      ...texts(editorPhrases(english as Record<string, unknown>)),
+      ...texts(editorCollections()),
+    ]
+    // Latin letters, digits and the usual punctuation, quotes, dashes and ellipsis.
+    const drawn = /^[\n\u0020-\u007e\u00a0-\u00ff\u2010-\u2027\u2030-\u203a]*$/
+    expect(shown.filter((text) => !drawn.test(text))).toEqual([])
   })
 })
