@@ -675,6 +675,9 @@ function noticeAlertDates(
   })
 }
 
+/** Where the menus are edited, in the site editor and as a file. */
+const MENUS = 'Menus (in the site editor; the file content/data/navigation.yaml)'
+
 function noticePagesInNoMenu(
   pages: readonly RenderedPage[],
   files: readonly PageFile[],
@@ -712,8 +715,8 @@ function noticePagesInNoMenu(
       page.file,
       lineOf.get(page.file),
       from?.size
-        ? `is in no menu; it is linked from ${[...from].sort().join(', ')}. Add it to content/data/navigation.yaml if it should be in a menu`
-        : 'is in no menu and no page links to it, so people can find it only by searching. Add it to content/data/navigation.yaml, or link to it from another page'
+        ? `is in no menu; it is linked from ${[...from].sort().join(', ')}. If it should be in one, add it to a menu in ${MENUS}`
+        : `is in no menu and no page links to it, so people can find it only by searching. Add it to a menu in ${MENUS}, or link to it from another page`
     )
   }
 }

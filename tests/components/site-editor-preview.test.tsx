@@ -124,6 +124,22 @@ describe('the preview of a page', () => {
     expect(screen.getByTitle(youtube.title)).toHaveFocus()
   })
 
+  it('says a new page is in no menu with the page as its subject, and names Menus, where the clerk adds it', () => {
+    show(
+      { kind: 'page' },
+      {
+        route: '/brand-new',
+        title: 'A brand new page',
+        description: 'A page made in the editor, not saved yet, in the preview.',
+        section: 'about',
+        body: 'Some words.',
+      }
+    )
+    const notice = screen.getByRole('status')
+    expect(notice).toHaveTextContent(/^Worth a look.*This page is in no menu/)
+    expect(notice).toHaveTextContent(/Add it to a menu in Menus/)
+  })
+
   it('loads its form frames, as the shared browser script does on the site', async () => {
     const form = [...registries.forms.values()][0]!
     show({ kind: 'page' }, pageData(`Fill it in.\n\n@form ${form.id}\n`), 'content/pages/fees.md')
