@@ -217,6 +217,9 @@ test('staff edit the site in the browser, and each file changes as a careful per
   await test.step('add a budget document', async () => {
     const before = read('data/documents.yaml')
     const count = (parse(before) as unknown[]).length
+    // What the file's own comment says of new entries is where the editor puts them.
+    const told = /adds new entries at the (top|end)/.exec(topComment(before).replace(/\n# ?/g, ' '))
+    if (told) expect(told[1], 'the top comment of documents.yaml').toBe('top')
     await open(page, 'documents/entries/documents')
     await page
       .getByRole('button', { name: new RegExp(`Add ${FIELD_TEXT.documents!.singular!}`) })
