@@ -462,6 +462,12 @@ describe('the production sign-in', () => {
     expect(siteEditorSettings({}).branch).toBe('main')
   })
 
+  it('is named in both guides: where its address is set, and how staff find it', () => {
+    // The build setting, never an address made up for the guides.
+    for (const guide of ['content/README.md', 'deploy/README.md'])
+      expect(readFileSync(guide, 'utf8'), guide).toContain('SITE_EDITOR_REPOSITORY')
+  })
+
   it('signs in through the service SITE_EDITOR_AUTH_URL names, asking GitHub for what SITE_EDITOR_AUTH_SCOPE says', () => {
     const settings = siteEditorSettings({
       SITE_EDITOR_REPOSITORY: 'owner/site',
