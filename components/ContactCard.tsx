@@ -1,4 +1,4 @@
-import { phoneText } from '#lib/labels.ts'
+import { phoneHref, phoneText } from '#lib/labels.ts'
 import type { Site } from '#lib/content/schemas.ts'
 
 type ContactCardProps = { site: Site }
@@ -13,7 +13,7 @@ export function ContactCard({ site }: ContactCardProps) {
       <dl className="mt-3 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold">Phone</dt>
         <dd>
-          <a href={`tel:${phone.dial}`}>{phoneText(phone.display)}</a>
+          <a href={phoneHref(phone)}>{phoneText(phone)}</a>
         </dd>
         <dt className="font-semibold">E-mail</dt>
         <dd>

@@ -1,6 +1,6 @@
 import { NewTabLink } from '#components/NewTabLink.tsx'
 import type { FormEntry, Site } from '#lib/content/schemas.ts'
-import { phoneText } from '#lib/labels.ts'
+import { phoneHref, phoneText } from '#lib/labels.ts'
 
 type ExternalFormFrameProps = {
   form: FormEntry
@@ -36,7 +36,7 @@ export function ExternalFormFrame({ form, contact }: ExternalFormFrameProps) {
         </p>
         <p>
           To reach the bureau another way, call{' '}
-          <a href={`tel:${contact.phone.dial}`}>{phoneText(contact.phone.display)}</a> or e-mail{' '}
+          <a href={phoneHref(contact.phone)}>{phoneText(contact.phone)}</a> or e-mail{' '}
           <a href={`mailto:${contact.email}`} className="break-words">
             {contact.email}
           </a>

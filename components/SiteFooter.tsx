@@ -1,5 +1,5 @@
 import { Cued } from '#components/Cue.tsx'
-import { phoneText } from '#lib/labels.ts'
+import { phoneHref, phoneText } from '#lib/labels.ts'
 import type { Site } from '#lib/content/schemas.ts'
 import type { NavLink } from '#lib/navigation.ts'
 import { FEED_PATH } from '#lib/routes.ts'
@@ -20,7 +20,7 @@ export function SiteFooter({ site, links, district = [] }: SiteFooterProps) {
             <br />
             {address.city}, {address.state} {address.zip}
             <br />
-            Phone: <a href={`tel:${phone.dial}`}>{phoneText(phone.display)}</a>
+            Phone: <a href={phoneHref(phone)}>{phoneText(phone)}</a>
             <br />
             E-mail: <a href={`mailto:${email}`}>{email}</a>
           </address>

@@ -38,6 +38,10 @@ export function todayInNewJersey(now: Date = new Date()): string {
  * With `twoDigitYears`, a year of two digits is this century's, so the
  * site's own way of writing a date (03/15/27) reads as it is shown.
  */
+/** A day typed with a two-digit year (3/10/26): which century is not known, so it is refused in words. */
+export const hasTwoDigitYear = (value: string) =>
+  /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}$/.test(value.trim())
+
 export function readTypedDay(value: string, twoDigitYears = false): string | null {
   const text = value.trim()
   const american = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})$/.exec(text)

@@ -42,6 +42,17 @@ export function inlineLinkCue(link: Pick<LinkEntry, 'type' | 'language'>): strin
 }
 
 /** A phone number that never breaks across lines: non-breaking spaces and hyphens. */
-export function phoneText(display: string): string {
-  return display.replaceAll(' ', '\u00a0').replaceAll('-', '\u2011')
+export function phoneText(phone: string): string {
+  return phone.replaceAll(' ', '\u00a0').replaceAll('-', '\u2011')
+}
+
+/**
+ * The link that dials a phone number as people read it (phoneSchema):
+ * `tel:` +1 and its ten digits, then a comma (a pause) and the extension.
+ * (732) 251-0900 ext. 3 dials tel:+17322510900,3.
+ */
+export function phoneHref(phone: string): string {
+  const [number = '', extension] = phone.split(/ext\.?|x/i)
+  const digits = number.replace(/\D/g, '').slice(-10)
+  return `tel:+1${digits}${extension ? `,${extension.replace(/\D/g, '')}` : ''}`
 }

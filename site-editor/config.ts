@@ -2,7 +2,6 @@ import {
   CHOICE_LABELS,
   COLLECTIONS,
   FIELD_TEXT,
-  NEWEST_FIRST,
   OPEN_LISTS,
   SUMMARIES,
   type FieldText,
@@ -11,7 +10,9 @@ import {
   captionsFormat,
   COMMENT_FIELD,
   LIST_FIELD,
+  meetingsSpec,
   pageSpec,
+  QUOTES_FIELD,
   RECORD_KEY,
   RECORD_VALUE,
   registrySpec,
@@ -164,7 +165,7 @@ function pagesCollection(label: string, singular: string, description: string): 
     summary: '{{title}} ({{route}})',
     sortable_fields: ['title', 'route'],
     fields: [
-      commentField(),
+      ...hiddenFields(),
       ...pageSpec.fields.map((f) => fieldFor(f, 'page', 'page')),
       { name: 'body', ...words(textFor('page.body', 'page')), widget: 'text', required: false },
     ],
@@ -188,7 +189,7 @@ function registryCollection(name: RegistryName, label: string, description: stri
         name,
         label,
         file: `${CONTENT_PATH}/data/${name}.yaml`,
-        fields: [commentField(), ...fields],
+        fields: [...hiddenFields(), ...fields],
       },
     ],
   }
@@ -201,7 +202,6 @@ function registryCollection(name: RegistryName, label: string, description: stri
  * field, and these files have none to spare.
  */
 function meetingsCollection(label: string, description: string): CmsCollection {
-  const spec = registrySpec('documents')
   return {
     name: MEETINGS_FOLDER,
     label,
@@ -214,11 +214,11 @@ function meetingsCollection(label: string, description: string): CmsCollection {
     summary: '{{filename}}',
     sortable_fields: [],
     fields: [
-      commentField(),
+      ...hiddenFields(),
       {
         name: LIST_FIELD,
         ...words(textFor(MEETINGS_FOLDER, MEETINGS_FOLDER)),
-        ...widgetFor(spec, MEETINGS_FOLDER, MEETINGS_FOLDER),
+        ...widgetFor(meetingsSpec, MEETINGS_FOLDER, MEETINGS_FOLDER),
       },
     ],
   }
@@ -243,14 +243,17 @@ function captionsCollection(): CmsCollection {
   }
 }
 
-function commentField(): CmsField {
-  // The comment at the top of the file, written back as it was.
-  return {
-    name: COMMENT_FIELD,
-    label: 'Comment at the top of the file',
-    widget: 'hidden',
-    required: false,
-  }
+/** What a file carries that is not edited: its top comment and its own quoting, written back as they were. */
+function hiddenFields(): CmsField[] {
+  return [
+    {
+      name: COMMENT_FIELD,
+      label: 'Comment at the top of the file',
+      widget: 'hidden',
+      required: false,
+    },
+    { name: QUOTES_FIELD, label: 'Quotes the file keeps', widget: 'hidden', required: false },
+  ]
 }
 
 // ------------------------------------------------------------------ words
@@ -463,8 +466,9 @@ function listWidget(
   const common = {
     widget: 'list',
     collapsed: !OPEN_LISTS.includes(path),
-    // New entries where they show: a new document or alert first, not after 80 others.
-    ...(NEWEST_FIRST.includes(path) ? { add_to_top: true } : {}),
+    // New entries where they show, in every list alike: a new document or
+    // alert first, not after 80 others; a new menu item where the clerk looks.
+    add_to_top: true,
     ...(minItems ? { min: minItems } : {}),
     ...((SUMMARIES[path] ?? SUMMARIES[root])
       ? { summary: SUMMARIES[path] ?? SUMMARIES[root] }
@@ -505,6 +509,7 @@ function recordWidget(key: TextSpec, value: Spec, path: string, root: string): W
   const common = {
     widget: 'list',
     collapsed: true,
+    add_to_top: true,
     ...((SUMMARIES[path] ?? SUMMARIES[root])
       ? { summary: SUMMARIES[path] ?? SUMMARIES[root] }
       : {}),

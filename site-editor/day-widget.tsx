@@ -1,5 +1,5 @@
 import { Component, type ChangeEvent } from 'react'
-import { parseIsoDay, readTypedDay, todayInNewJersey } from '#lib/dates.ts'
+import { hasTwoDigitYear, parseIsoDay, readTypedDay, todayInNewJersey } from '#lib/dates.ts'
 
 // The editor's date field ("day" widget): a plain text box for a day written
 // YYYY-MM-DD, as the content files hold it. Decap's own date field is the
@@ -34,7 +34,7 @@ export function normalizeDay(value: string): string {
 /** Why a typed day cannot be used, in plain words, or undefined when it can. */
 export function dayProblem(value: string): string | undefined {
   if (value.trim() === '') return undefined
-  if (/^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}$/.test(value.trim()))
+  if (hasTwoDigitYear(value))
     return 'has a two-digit year. Write the year in full, such as 2026-11-23 or 11/23/2026'
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value))
     return 'should be a date written year-month-day, such as 2026-11-23'

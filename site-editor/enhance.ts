@@ -1,7 +1,17 @@
 // Small fixes to Decap's own screens, made from outside (Decap is bundled as
 // published; these watch its page and adjust what it draws):
 //  - its list buttons have no names: "Show or hide this alert", "Remove this alert";
+//  - a folded entry or list opens only by its small ">": its whole header row
+//    opens it too (the ">" stays the keyboard's way, and says whether it is open);
 //  - removing an entry asks first;
+//  - an entry's address typed into the address bar (or a link to it) while
+//    another entry is open kept the other one on screen under the new name,
+//    and Publish then did nothing: Decap keeps its editor, and what it loaded,
+//    when only the entry in the address changes (its Editor loads the entry
+//    once, when it first shows). The page is opened afresh instead, as a
+//    bookmark opens it;
+//  - a save that Decap stops for a field's mistake says which, even when that
+//    field is folded away (Decap said nothing unless a field was empty);
 //  - while a save is under way, edits wait: Decap marks the entry saved when
 //    the save ends, so an edit made meanwhile would be shown as saved and
 //    never be written;
@@ -15,7 +25,11 @@
 //  - a notice of what went wrong stays until it is closed (Decap closes it
 //    after 8 seconds, too soon to read a reason and act on it).
 
-type Immutable = { get: (key: string) => unknown; getIn: (path: string[]) => unknown }
+type Immutable = {
+  get: (key: string) => unknown
+  getIn: (path: string[]) => unknown
+  toJS: () => unknown
+}
 
 type Notice = { id: string; type?: string; dismissAfter?: number | false; message: unknown }
 
@@ -40,13 +54,21 @@ function keepErrorNotices(store: EditorStore) {
 }
 
 const LIST_BUTTON = 'button[class*="TopBarButton-button"]'
+/** A list's entry, its header (the top bar and the summary shown while folded), a list's own header. */
+const ENTRY = '[class*="SortableListItem"]'
+const ENTRY_HEADER = '[class*="StyledListItemTopBar"], [class*="NestedObjectLabel"]'
+const LIST_HEADER = '[class*="TopBarContainer"]'
 
 /** The word for one entry of the list a button belongs to: "alert" from its "Add alert" button. */
 function entryWord(button: Element): string {
+  // The Add button of the list the entry is in, not of a list inside another entry.
+  const entry = button.closest(ENTRY)
+  const owner = entry?.parentElement?.closest(ENTRY) ?? null
   let node: Element | null = button.parentElement
   while (node) {
-    const add = [...node.querySelectorAll('button')].find((b) =>
-      /^Add\s/.test(b.textContent?.trim() ?? '')
+    // (A list of several kinds of entry adds through a menu button: "Add menu item".)
+    const add = [...node.querySelectorAll('button, [role="button"]')].find(
+      (b) => /^Add\s/.test(b.textContent?.trim() ?? '') && b.closest(ENTRY) === owner
     )
     if (add) return add.textContent!.trim().replace(/^Add\s+/, '')
     node = node.parentElement
@@ -70,6 +92,101 @@ function nameButtons(root: ParentNode) {
       isRemoveButton(button) ? `Remove this ${word}` : `Show or hide this ${word}`
     )
   }
+}
+
+// ------------------------------------------------------------ header rows
+
+/** The ">" that a click on a header row stands for, or none (a click on a button or a drag handle is its own). */
+function toggleFor(target: Element): HTMLElement | undefined {
+  if (target.closest('button, [role="button"], input, select, textarea, a')) return undefined
+  const header = target.closest(ENTRY_HEADER)
+  if (header) return header.closest(ENTRY)?.querySelector<HTMLElement>(LIST_BUTTON) ?? undefined
+  return (
+    target.closest(LIST_HEADER)?.querySelector<HTMLElement>('[data-testid="expand-button"]') ??
+    undefined
+  )
+}
+
+/**
+ * Each entry's ">" says whether its entry is open (its summary line shows
+ * only while folded): every one after a click, new ones as they appear.
+ */
+function markOpen(root: ParentNode, all = true) {
+  for (const entry of root.querySelectorAll(ENTRY)) {
+    const toggle = entry.querySelector(LIST_BUTTON)
+    const summary = entry.querySelector(':scope > [class*="NestedObjectLabel"]')
+    if (!toggle || !summary || isRemoveButton(toggle)) continue
+    if (!all && toggle.hasAttribute('aria-expanded')) continue
+    const open = getComputedStyle(summary).display === 'none'
+    toggle.setAttribute('aria-expanded', String(open))
+  }
+}
+
+// ------------------------------------------------------------ the entry shown
+
+type Route = { collection: string; slug?: string }
+
+/** The entry an editor address is for (`slug` absent for a new one), or none for another screen. */
+export function editorRoute(hash: string): Route | undefined {
+  const path = hash.replace(/^#/, '').split('?')[0]!
+  const match = /^\/collections\/([^/]+)\/(?:entries\/(.+)|new)$/.exec(path)
+  if (!match) return undefined
+  const collection = decodeURIComponent(match[1]!)
+  return match[2] === undefined
+    ? { collection }
+    : { collection, slug: decodeURIComponent(match[2]) }
+}
+
+/** Does the editor hold the entry of this address (a new one of its collection, or that entry)? */
+function holds(store: EditorStore, route: Route): boolean {
+  const entry = store.getState().entryDraft.get('entry') as Immutable | undefined
+  if (!entry?.get || entry.get('collection') !== route.collection) return false
+  return route.slug === undefined || entry.get('slug') === route.slug
+}
+
+/**
+ * When the address moves from one entry to another and Decap keeps showing
+ * the first (it does unless it moved there itself, as after saving a new
+ * entry), the page is opened afresh at the new address. Leaving unsaved
+ * changes was already asked about by Decap.
+ */
+function reopenOnNewAddress(window: Window, store: EditorStore) {
+  let shown = editorRoute(window.location.hash)
+  window.addEventListener('hashchange', () => {
+    const before = shown
+    shown = editorRoute(window.location.hash)
+    if (!before || !shown) return
+    const target = shown
+    // After Decap has acted on the address itself.
+    window.setTimeout(() => {
+      if (shown !== target || holds(store, target)) return
+      store.dispatch({ type: 'DRAFT_DISCARD', payload: undefined })
+      window.setTimeout(() => window.location.reload(), 0)
+    }, 0)
+  })
+}
+
+/**
+ * Decap stops a save when a field has a mistake, and says so only when a
+ * field is empty: otherwise the field's message may be folded out of sight
+ * and nothing happens. Says what the mistakes are, as a refused save does.
+ */
+function tellFieldMistakes(store: EditorStore) {
+  const errors = store.getState().entryDraft.get('fieldsErrors') as Immutable | undefined
+  const lists = Object.values(
+    (errors?.toJS() ?? {}) as Record<string, { type?: string; message?: string }[]>
+  )
+  const all = lists.flat()
+  if (all.length === 0 || all.some((e) => e.type === 'PRESENCE')) return
+  const words = [...new Set(all.map((e) => e.message).filter(Boolean))].join(' ')
+  store.dispatch({
+    type: 'NOTIFICATION_SEND',
+    payload: {
+      message: { key: 'ui.toast.onFailToPersist', details: words || 'A field has a mistake.' },
+      type: 'error',
+      dismissAfter: 8000,
+    },
+  })
 }
 
 function saving(store: EditorStore): boolean {
@@ -115,12 +232,15 @@ export function enhanceEditor(document: Document, store: EditorStore, siteName: 
   const window = document.defaultView!
   const update = () => {
     nameButtons(document)
+    markOpen(document, false)
     previewFrame(document)
     signInScreen(document, siteName)
     mediaButton(document)
   }
   new MutationObserver(update).observe(document.body, { childList: true, subtree: true })
   update()
+
+  reopenOnNewAddress(window, store)
 
   let wasSaving = false
   store.subscribe(() => {
@@ -141,13 +261,15 @@ export function enhanceEditor(document: Document, store: EditorStore, siteName: 
       })
   })
 
-  // A refused save is already told in words (the notice "Not saved. …", or
-  // the field's own message); Decap also leaves its failed save behind as an
-  // unhandled rejection: its failed-save action, or nothing at all.
+  // A refused save is told in words (the notice "Not saved. …"); Decap also
+  // leaves its failed save behind as an unhandled rejection: its failed-save
+  // action, or nothing at all when a field's mistake stopped it.
   window.addEventListener('unhandledrejection', (event) => {
     const reason = event.reason as { type?: unknown } | undefined
-    if (reason === undefined) event.preventDefault()
-    else if (typeof reason?.type === 'string' && reason.type.endsWith('PERSIST_FAILURE'))
+    if (reason === undefined) {
+      event.preventDefault()
+      tellFieldMistakes(store)
+    } else if (typeof reason?.type === 'string' && reason.type.endsWith('PERSIST_FAILURE'))
       event.preventDefault()
   })
 
@@ -164,6 +286,10 @@ export function enhanceEditor(document: Document, store: EditorStore, siteName: 
         say(document, 'Wait a moment: the change is being saved.')
         return
       }
+      // A header row opens and folds its entry or list, as its ">" does.
+      const toggle = target && !button ? toggleFor(target) : undefined
+      if (toggle) toggle.click()
+      if (button || toggle) window.requestAnimationFrame(() => markOpen(document))
       if (button && isRemoveButton(button)) {
         const word = entryWord(button)
         if (!window.confirm(`Remove this ${word}? It is taken out of the file when you publish.`)) {

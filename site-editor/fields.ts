@@ -118,14 +118,9 @@ export const FIELD_TEXT: Record<string, FieldText> = {
     hint: 'Shown in the header and in every page title.',
   },
   'site.organization': { label: 'Organization', hint: 'The body the bureau belongs to.' },
-  'site.phone': { label: 'Phone' },
-  'site.phone.display': {
-    label: 'Phone number as people read it',
-    hint: 'For example (732) 251-0900 ext. 3',
-  },
-  'site.phone.dial': {
-    label: 'Phone number as a phone dials it',
-    hint: '+1 and ten digits, then a comma and the extension, such as +17322510900,3',
+  'site.phone': {
+    label: 'Phone',
+    hint: 'As people read it, with the area code, such as (732) 251-0900 ext. 3. Phone links dial these digits.',
   },
   'site.email': { label: 'E-mail address' },
   'site.address': { label: 'Address' },
@@ -352,6 +347,10 @@ for (const [path, text] of Object.entries(FIELD_TEXT))
   if (path.startsWith('documents.'))
     FIELD_TEXT[`meetings.${path.slice('documents.'.length)}`] = text
 FIELD_TEXT.meetings = { label: 'Meeting records', singular: 'meeting record' }
+FIELD_TEXT['meetings.kind'] = {
+  label: 'Kind',
+  hint: 'Listed on /agendas, /minutes or /meeting-reports. Other documents go in Documents.',
+}
 
 /** Labels of choices, where the value itself does not read well. */
 export const CHOICE_LABELS: Record<string, string> = {
@@ -365,9 +364,6 @@ export const CHOICE_LABELS: Record<string, string> = {
   file: 'Video file (MP4)',
   jotform: 'JotForm',
 }
-
-/** Lists whose new entries go at the top: the newest is what staff add. */
-export const NEWEST_FIRST = ['documents', 'meetings', 'alerts']
 
 /** Short lists shown open, every field in view: the fees are changed there. */
 export const OPEN_LISTS = ['fees.inspection.tiers', 'fees.cardFees.methods']

@@ -1,10 +1,10 @@
 import { parseDocument, visit } from 'yaml'
 import { MARKDOWN_FIELDS } from '#site-editor/fields.ts'
 import { specOf, variantOf, type ListSpec, type Spec } from '#site-editor/model.ts'
-import { writeYaml } from '#site-editor/yaml-writer.ts'
+import { isKeptStyle, keptStyles, writeYaml, type WriteOptions } from '#site-editor/yaml-writer.ts'
 import { REGISTRY_SCHEMAS } from '#lib/content/registries.ts'
-import { pageSchema } from '#lib/content/schemas.ts'
-import type { RegistryName } from '#lib/content/source.ts'
+import { meetingRecordSchema, pageSchema } from '#lib/content/schemas.ts'
+import { MEETINGS_FOLDER, type RegistryName } from '#lib/content/source.ts'
 
 // How the editor reads and writes content files (Decap's custom formats).
 // Reading turns a file into the shape Decap edits; writing turns it back and
@@ -16,9 +16,13 @@ import type { RegistryName } from '#lib/content/source.ts'
 //    carries `_type`, the shape's name, so Decap shows the right fields.
 // The comment block at the top of a file is carried through the hidden
 // field `_comment` and written back as it was: the file stays its only home.
+// So is the quoting of texts the file writes in its own way (`_quotes`):
+// written back as it was, a save changes only the lines of what changed.
 
 /** Decap's name for the hidden field that carries a file's top comment. */
 export const COMMENT_FIELD = '_comment'
+/** Decap's name for the hidden field that carries how the file quotes its texts. */
+export const QUOTES_FIELD = '_quotes'
 /** Decap's name for the field that says which shape an entry has. */
 export const TYPE_KEY = '_type'
 /** The field a list registry's entries are edited in. */
@@ -44,6 +48,14 @@ export function registrySpec(name: RegistryName): Spec {
     ? ({ kind: 'list', item: entry, optional: false, refinements: [] } as ListSpec)
     : entry
 }
+
+/** A year's file of meeting records: a list of documents of the meeting kinds. */
+export const meetingsSpec = {
+  kind: 'list',
+  item: specOf(meetingRecordSchema, MEETINGS_FOLDER),
+  optional: false,
+  refinements: [],
+} as ListSpec
 
 /** Marks the Markdown fields of an entry (fields.ts names them). */
 function markMarkdown(spec: Spec, names: readonly string[]): Spec {
@@ -202,6 +214,25 @@ function parseYaml(text: string) {
   return doc
 }
 
+// ------------------------------------------------------------ quoting
+
+/** The file's own quoting, as the hidden field carries it: only where the writer's differs. */
+function fileQuotes(
+  doc: ReturnType<typeof parseDocument>,
+  value: unknown,
+  spec: Spec,
+  options: WriteOptions
+) {
+  const kept = keptStyles(doc, parseDocument(writeYaml(value, spec, options)))
+  return kept.length ? { [QUOTES_FIELD]: kept } : {}
+}
+
+/** The writer's options with the quoting a file kept (checked: it comes back from the editor). */
+const withQuotes = (options: WriteOptions, quotes: unknown): WriteOptions => ({
+  ...options,
+  kept: Array.isArray(quotes) ? quotes.filter(isKeptStyle) : [],
+})
+
 // ------------------------------------------------------------ formats
 
 /** Top-level groups separated by a blank line: a file whose fields are all groups or lists. */
@@ -217,23 +248,25 @@ export function registryFormat(name: RegistryName): Format {
   const spec = registrySpec(name)
   // A list (documents...) or a map (facts) is edited as a list field.
   const list = spec.kind === 'list' || spec.kind === 'record'
+  const options = { sections: hasSections(spec) }
   return {
     fromFile(text) {
       const { comment, rest } = splitTopComment(text)
       const doc = parseYaml(rest)
-      const data = doc.toJS() as unknown
-      const edited = toEditor(data ?? (list ? [] : {}), spec)
+      const data = (doc.toJS() as unknown) ?? (list ? [] : {})
+      const edited = toEditor(data, spec)
       const top = withMovedComments(comment, innerComments(doc))
       return {
         ...(list ? { [LIST_FIELD]: edited } : (edited as Data)),
         ...(top ? { [COMMENT_FIELD]: top } : {}),
+        ...fileQuotes(doc, data, spec, options),
       }
     },
     toFile(data) {
-      const { [COMMENT_FIELD]: comment, ...fields } = data
+      const { [COMMENT_FIELD]: comment, [QUOTES_FIELD]: quotes, ...fields } = data
       const value = fromEditor(list ? (fields[LIST_FIELD] ?? []) : fields, spec)
       const head = typeof comment === 'string' ? comment : ''
-      return head + writeYaml(value, spec, { sections: hasSections(spec) })
+      return head + writeYaml(value, spec, withQuotes(options, quotes))
     },
   }
 }
@@ -248,16 +281,18 @@ export const pageFormat: Format = {
     const { comment, rest } = splitTopComment(match[1] ?? '')
     const doc = parseYaml(rest)
     const top = withMovedComments(comment, innerComments(doc))
+    const data = (doc.toJS() as unknown) ?? {}
     return {
-      ...(toEditor(doc.toJS() ?? {}, pageSpec) as Data),
+      ...(toEditor(data, pageSpec) as Data),
       body: text.slice(match[0].length).replace(/^(\r?\n)/, ''),
       ...(top ? { [COMMENT_FIELD]: top } : {}),
+      ...fileQuotes(doc, data, pageSpec, {}),
     }
   },
   toFile(data) {
-    const { [COMMENT_FIELD]: comment, body, ...fields } = data
+    const { [COMMENT_FIELD]: comment, [QUOTES_FIELD]: quotes, body, ...fields } = data
     const head = typeof comment === 'string' ? comment : ''
-    const frontmatter = writeYaml(fromEditor(fields, pageSpec), pageSpec)
+    const frontmatter = writeYaml(fromEditor(fields, pageSpec), pageSpec, withQuotes({}, quotes))
     const text = typeof body === 'string' ? body.replace(/^\n+/, '').replace(/\s+$/, '') : ''
     return `---\n${head}${frontmatter}---\n${text ? `\n${text}\n` : ''}`
   },

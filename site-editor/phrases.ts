@@ -5,6 +5,12 @@
 type Phrases = Record<string, unknown>
 
 const OURS: Phrases = {
+  collection: {
+    collectionTop: {
+      // Decap's "＋ Page" uses a full-width plus (U+FF0B), which common fonts lack: an empty box.
+      newButton: 'New %{collectionLabel}',
+    },
+  },
   ui: {
     toast: {
       // The site check's words come in `details` (site-editor/checked-backend.ts).

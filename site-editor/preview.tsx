@@ -409,7 +409,7 @@ export function PreviewView({
   }
   return (
     <FrameDocument title={target.kind === 'page' ? (page?.title ?? title) : title}>
-      <Notices notices={notices} />
+      <Notices notices={notices} subject={target.kind === 'page' ? 'This page' : undefined} />
       <PageShell {...frame} title={target.kind === 'page' ? (page?.title ?? '') : title}>
         {target.kind === 'registry' && target.name === 'alerts' ? (
           <AllAlerts content={content} />
@@ -561,14 +561,18 @@ function Problems({ errors }: { errors: ContentProblem[] }) {
   )
 }
 
-function Notices({ notices }: { notices: ContentProblem[] }) {
+/**
+ * The notices of the file being edited. A page's are about the page ("is
+ * in no menu"), which the check names by its file: here it is "This page".
+ */
+function Notices({ notices, subject }: { notices: ContentProblem[]; subject?: string }) {
   if (notices.length === 0) return null
   return (
     <Box tone="notice">
       <h2 className="text-lg font-bold">Worth a look (this does not stop the build)</h2>
       <ul className="mt-2 list-disc pl-6">
         {notices.map((problem, i) => (
-          <li key={i}>{problem.message}</li>
+          <li key={i}>{subject ? `${subject} ${problem.message}` : problem.message}</li>
         ))}
       </ul>
     </Box>

@@ -1,4 +1,4 @@
-import { Document, isScalar, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml'
+import { Document, isMap, isScalar, isSeq, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml'
 import { variantOf, type ObjectSpec, type Spec, type TextSpec } from '#site-editor/model.ts'
 
 // Writes content as a careful person would by hand, and as Prettier leaves it
@@ -9,6 +9,8 @@ import { variantOf, type ObjectSpec, type Spec, type TextSpec } from '#site-edit
 // with cents (45.00), text on several lines as a `|` block, no line folding,
 // and `{ date: '…' }` for a group of one field. Text keeps exactly the value
 // it had: a one-line message stays one line, a block keeps its final newline.
+// A text the file already holds keeps the quotes it has there (keptStyles),
+// so a save changes only the lines of what was changed.
 
 /** Text that looks like a number (08831, 1,650, +17322510900,3) is quoted, so no reader takes it for one. */
 const NUMBER_LIKE = /^[-+]?\d[\d,._]*$/
@@ -16,6 +18,59 @@ const NUMBER_LIKE = /^[-+]?\d[\d,._]*$/
 export type WriteOptions = {
   /** A blank line between the top-level groups (fees.yaml, navigation.yaml). */
   sections?: boolean
+  /** Texts the file wrote in another style than these rules would: keep it (keptStyles). */
+  kept?: readonly KeptStyle[]
+}
+
+/** A text the file wrote otherwise than the writer would: its field, the text, the file's style. */
+export type KeptStyle = [field: string, text: string, style: Scalar.Type]
+
+const STYLES: readonly string[] = [
+  Scalar.PLAIN,
+  Scalar.QUOTE_SINGLE,
+  Scalar.QUOTE_DOUBLE,
+  Scalar.BLOCK_LITERAL,
+  Scalar.BLOCK_FOLDED,
+]
+
+/** Is this a kept style (what a format carries through the editor, checked before use)? */
+export const isKeptStyle = (value: unknown): value is KeptStyle =>
+  Array.isArray(value) &&
+  value.length === 3 &&
+  typeof value[0] === 'string' &&
+  typeof value[1] === 'string' &&
+  STYLES.includes(value[2] as string)
+
+/** Every text of a YAML node, by its place (field names and list positions), with its field and style. */
+function textsOf(
+  node: unknown,
+  place: string[] = [],
+  field = '',
+  found = new Map<string, KeptStyle>()
+) {
+  if (isMap(node))
+    for (const pair of node.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key)
+      textsOf(pair.value, [...place, key], key, found)
+    }
+  else if (isSeq(node))
+    node.items.forEach((item, i) => textsOf(item, [...place, String(i)], field, found))
+  else if (isScalar(node) && typeof node.value === 'string' && node.type)
+    found.set(JSON.stringify(place), [field, node.value, node.type])
+  return found
+}
+
+/**
+ * The texts a file wrote in another style than the writer does (quoted
+ * where it needs no quotes, double quotes for single...): `file` as read,
+ * `written` the same data as the writer writes it.
+ */
+export function keptStyles(file: Document, written: Document): KeptStyle[] {
+  const mine = textsOf(written.contents)
+  return [...textsOf(file.contents)].flatMap(([place, [field, text, style]]) => {
+    const own = mine.get(place)
+    return own && own[1] === text && own[2] !== style ? [[field, text, style] as KeptStyle] : []
+  })
 }
 
 /** The YAML text of `value`, shaped by `spec`. */
@@ -24,7 +79,8 @@ export function writeYaml(value: unknown, spec: Spec, options: WriteOptions = {}
   // alike). Quoting also what an older YAML 1.1 reader would take for a date,
   // a number or yes/no keeps the files the same for any tool that reads them.
   const doc = new Document(null, { version: '1.1' })
-  const node = nodeFor(doc, tidy(value, spec), spec)
+  const kept = new Map(options.kept?.map(([field, text, style]) => [`${field}\0${text}`, style]))
+  const node = nodeFor({ doc, kept }, tidy(value, spec), spec, '')
   if (options.sections && node instanceof YAMLMap)
     node.items.forEach((pair, i) => {
       if (i > 0 && isScalar(pair.key)) pair.key.spaceBefore = true
@@ -94,12 +150,20 @@ function tidyObject(value: unknown, spec: ObjectSpec): unknown {
   return result
 }
 
-function nodeFor(doc: Document, value: unknown, spec: Spec | undefined): Node {
+type Writing = { doc: Document; kept: Map<string, Scalar.Type> }
+
+function nodeFor(writing: Writing, value: unknown, spec: Spec | undefined, field: string): Node {
+  const { doc } = writing
   if (spec?.kind === 'union') {
     const variant = variantOf(spec, value)
-    return nodeFor(doc, value, variant?.spec)
+    return nodeFor(writing, value, variant?.spec, field)
   }
-  if (typeof value === 'string') return textNode(value, spec?.kind === 'text' ? spec : undefined)
+  if (typeof value === 'string')
+    return textNode(
+      value,
+      spec?.kind === 'text' ? spec : undefined,
+      writing.kept.get(`${field}\0${value}`)
+    )
   if (typeof value === 'number') {
     const node = new Scalar(value)
     if (spec?.kind === 'number' && spec.multipleOf === 0.01) node.minFractionDigits = 2
@@ -108,20 +172,20 @@ function nodeFor(doc: Document, value: unknown, spec: Spec | undefined): Node {
   if (Array.isArray(value)) {
     const seq = new YAMLSeq()
     const item = spec?.kind === 'list' ? spec.item : undefined
-    for (const entry of value) seq.items.push(nodeFor(doc, entry, item))
+    for (const entry of value) seq.items.push(nodeFor(writing, entry, item, field))
     if (value.length === 0) seq.flow = true
     return seq
   }
   if (value && typeof value === 'object') {
     const map = new YAMLMap()
     for (const [key, inner] of Object.entries(value)) {
-      const field =
+      const innerSpec =
         spec?.kind === 'object'
           ? spec.fields.find((f) => f.name === key)?.spec
           : spec?.kind === 'record'
             ? spec.value
             : undefined
-      map.add(doc.createPair(new Scalar(key), nodeFor(doc, inner, field)))
+      map.add(doc.createPair(new Scalar(key), nodeFor(writing, inner, innerSpec, key)))
     }
     // A group of one short value reads best on one line: { date: '2019-01-01' }
     const entries = Object.values(value)
@@ -132,9 +196,10 @@ function nodeFor(doc: Document, value: unknown, spec: Spec | undefined): Node {
   return doc.createNode(value) as Node
 }
 
-function textNode(text: string, spec: TextSpec | undefined): Scalar {
+function textNode(text: string, spec: TextSpec | undefined, kept?: Scalar.Type): Scalar {
   const node = new Scalar(text)
-  if (text.includes('\n')) {
+  if (kept) node.type = kept
+  else if (text.includes('\n')) {
     // A block keeps the text as typed, final newline (`|`) or none (`|-`) included.
     node.value = text.replace(/[ \t]+$/gm, '').replace(/\n{2,}$/, '\n')
     node.type = Scalar.BLOCK_LITERAL

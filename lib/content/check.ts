@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { describeIssues, didYouMean, fieldName } from '#lib/content/messages.ts'
 import { entryMessage, type ProblemList } from '#lib/content/problems.ts'
 import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
-import { documentSchema, type DocumentEntry, type VideoEntry } from '#lib/content/schemas.ts'
+import { checkSameIds } from '#lib/content/same-ids.ts'
+import { meetingRecordSchema, type DocumentEntry, type VideoEntry } from '#lib/content/schemas.ts'
 import {
   REGISTRY_NAMES,
   registryPath,
@@ -180,7 +181,7 @@ function readMeetings(
     }
     const located = { ...yaml, file: file.path }
     meetings.push(located)
-    const entries = parseList(documentSchema, located, 'id', problems) as
+    const entries = parseList(meetingRecordSchema, located, 'id', problems) as
       DocumentEntry[] | undefined
     if (!entries) {
       ok = false
@@ -258,28 +259,12 @@ function parseList(
     return undefined
   }
   const entries: unknown[] = []
-  let ok = true
-  const seen = new Map<string, number>()
+  // Two entries with one id, whatever else is wrong with either.
+  let ok = !(key === 'id' && checkSameIds({ ...yaml, data: yaml.data }, problems))
   yaml.data.forEach((raw, i) => {
     const name = (raw as Record<string, unknown> | null)?.[key]
     // Named by its id, or by its place in the list before it has one.
     const entry = typeof name === 'string' && name.trim() ? name : undefined
-    // Two entries with one id, whatever else is wrong with either.
-    if (key === 'id' && typeof name === 'string') {
-      const earlier = seen.get(name)
-      if (earlier !== undefined) {
-        ok = false
-        problems.error(
-          yaml.file,
-          yaml.lineOf([i, 'id']),
-          entryMessage({
-            entry,
-            problem: `uses the same id as the entry on line ${yaml.lineOf([earlier, 'id'])}; ids must be unique, so choose another one`,
-          })
-        )
-      }
-      seen.set(name, i)
-    }
     const result = schema.safeParse(raw)
     if (!result.success) {
       ok = false

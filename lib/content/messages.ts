@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { hasTwoDigitYear } from '#lib/dates.ts'
 
 // Turns schema problems into plain words a content editor can act on. The
 // wording of the schema library ("Too big: expected string to have <=70
@@ -142,6 +143,8 @@ function describeOne(issue: Issue, value: unknown): string {
       return `should be at least ${min}, not ${String(value)}`
     }
     case 'invalid_format':
+      if (issue.format === 'date' && typeof value === 'string' && hasTwoDigitYear(value))
+        return `has a two-digit year ("${value}"), so the century is not known. Write the year in full, as YYYY-MM-DD in quotes, for example '2027-03-01'`
       if (issue.format === 'date')
         return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
           ? `is "${value}", which is not a real date. Write a real day as YYYY-MM-DD, for example 2027-03-01`
@@ -155,7 +158,10 @@ function describeOne(issue: Issue, value: unknown): string {
     case 'not_multiple_of':
       return `should be an amount in dollars and cents, with at most two decimals, such as 45.00 (found ${describeValue(value)})`
     case 'invalid_value':
-      return `should be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')} (found ${describeValue(value)})`
+      return (
+        ownMessage(issue) ??
+        `should be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')} (found ${describeValue(value)})`
+      )
     case 'unrecognized_keys':
       return `has ${issue.keys.length > 1 ? 'unknown fields' : 'an unknown field'}: ${issue.keys.join(', ')} (check the spelling, or remove ${issue.keys.length > 1 ? 'them' : 'it'})`
     case 'invalid_key':

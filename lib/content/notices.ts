@@ -62,6 +62,9 @@ function noticeAlertDates(
   })
 }
 
+/** Where the menus are edited, in the site editor and as a file. */
+const MENUS = 'Menus (in the site editor; the file content/data/navigation.yaml)'
+
 function noticePagesInNoMenu(
   pages: readonly RenderedPage[],
   files: readonly PageFile[],
@@ -99,8 +102,8 @@ function noticePagesInNoMenu(
       page.file,
       lineOf.get(page.file),
       from?.size
-        ? `is in no menu; it is linked from ${[...from].sort().join(', ')}. Add it to content/data/navigation.yaml if it should be in a menu`
-        : 'is in no menu and no page links to it, so people can find it only by searching. Add it to content/data/navigation.yaml, or link to it from another page'
+        ? `is in no menu; it is linked from ${[...from].sort().join(', ')}. If it should be in one, add it to a menu in ${MENUS}`
+        : `is in no menu and no page links to it, so people can find it only by searching. Add it to a menu in ${MENUS}, or link to it from another page`
     )
   }
 }
@@ -197,7 +200,7 @@ function noticeTypedFigures(
       what: `the "${method.id}" card fee`,
       token: `{{card-fee:${method.id}}}`,
     })),
-    { text: site.phone.display, what: 'the phone number', token: '{{site:phone}}' },
+    { text: site.phone, what: 'the phone number', token: '{{site:phone}}' },
     { text: site.email, what: 'the e-mail address', token: '{{site:email}}' },
   ]
   const patterns = figures.map((figure) => ({

@@ -77,8 +77,22 @@ export const documentHref = (doc: { url: string }) => doc.url.replace(/ /g, '%20
 
 /** A calendar day written YYYY-MM-DD (quoted in YAML). */
 export const isoDaySchema = z.iso.date()
+const isDay = (value: unknown) => isoDaySchema.safeParse(value).success
 
 const text = (max: number) => z.string().trim().min(1).max(max)
+
+/**
+ * The phone number as people read it, with its area code and any extension:
+ * (732) 251-0900 ext. 3. Written once: phone links dial the same digits
+ * (phoneHref in lib/labels.ts), so the number shown and the number dialled
+ * cannot drift apart.
+ */
+export const phoneSchema = z
+  .string()
+  .regex(
+    /^(?:\+?1[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-]?)\d{3}[ .-]?\d{4}(?:,? *(?:ext\.?|x) *\d{1,6})?$/,
+    'should be a phone number with its area code, such as (732) 251-0900 ext. 3'
+  )
 
 // ---------------------------------------------------------------- site.yaml
 export const siteSchema = z.strictObject({
@@ -86,12 +100,8 @@ export const siteSchema = z.strictObject({
   name: text(80),
   /** The body the bureau belongs to. */
   organization: text(80),
-  phone: z.strictObject({
-    /** As people read it, e.g. (732) 251-0900 ext. 3 */
-    display: text(40),
-    /** As a phone dials it: +1 and ten digits, then a comma and the extension. */
-    dial: z.string().regex(/^\+1\d{10}(,\d+)?$/, 'should look like +17322510900,3'),
-  }),
+  /** As people read it, e.g. (732) 251-0900 ext. 3; phone links dial it. */
+  phone: phoneSchema,
   email: z.email(),
   address: z.strictObject({
     street: text(80),
@@ -151,6 +161,17 @@ export const documentSchema = z.strictObject({
   note: text(300).optional(),
 })
 export type DocumentEntry = z.infer<typeof documentSchema>
+
+/** The kinds of the Board's meeting records: each has its page (/agendas, /minutes, /meeting-reports). */
+export const meetingKinds = ['agenda', 'minutes', 'meeting-report'] as const
+
+/** A meeting record (content/data/meetings/<year>.yaml): a document of a meeting kind. */
+export const meetingRecordSchema = documentSchema.extend({
+  kind: z.enum(meetingKinds, {
+    error:
+      'should be "agenda", "minutes" or "meeting-report": the meeting records hold only these. Another document (a budget, an audit…) goes in content/data/documents.yaml (Documents in the site editor)',
+  }),
+})
 
 // -------------------------------------------------------------- videos.yaml
 /** A captions file in content/captions, published at /captions/<name>. */
@@ -301,7 +322,8 @@ export const alertSchema = z
     /** The notice, in Markdown (links and tokens work as in pages). */
     message: z.string().trim().min(1).max(600),
   })
-  .refine((alert) => alert.end >= alert.start, {
+  // Compared only once both are real days: a mistyped day is its own mistake, not this one.
+  .refine((alert) => !(isDay(alert.start) && isDay(alert.end)) || alert.end >= alert.start, {
     path: ['end'],
     message: 'should be on or after "start"',
   })

@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { ExternalFormFrame } from '#components/ExternalFormFrame.tsx'
 import type { FormEntry } from '#lib/content/schemas.ts'
+import { phoneHref } from '#lib/labels.ts'
 import { registries } from './fixture-content.ts'
 
 const form = registries.forms.get('application')!
@@ -61,7 +62,7 @@ describe('ExternalFormFrame', () => {
     render(<ExternalFormFrame form={form} contact={contact} />)
     expect(screen.getByRole('link', { name: /\(555\).*010.0100/ })).toHaveAttribute(
       'href',
-      `tel:${contact.phone.dial}`
+      phoneHref(contact.phone)
     )
     expect(screen.getByRole('link', { name: contact.email })).toHaveAttribute(
       'href',

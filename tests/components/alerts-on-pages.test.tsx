@@ -1,9 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ContentPage } from '#components/ContentPage.tsx'
+import { NotFoundPage } from '#components/NotFoundPage.tsx'
 import { loadContent } from '#tests/helpers/content.ts'
 import { pageFrame } from '#lib/page-frame.ts'
-import { fixtureCopy, put } from '../helpers/content.ts'
+import { fixtureCopy, page, put } from '../helpers/content.ts'
+import { notFoundLinks } from '../helpers/not-found.ts'
 
 // An alert in alerts.yaml shows above the h1 of every page while it is
 // active, and on none once it has ended. The site is built for the day in
@@ -69,5 +71,41 @@ describe('site-wide alerts', () => {
     expect(html).toContain('data-alert="information"')
     expect(html).toContain('>Notice</p>')
     expect(html).not.toContain('Urgent notice')
+  })
+})
+
+describe('the not-found page with an alert', () => {
+  it('keeps its own two links, whatever links and tokens an alert carries', () => {
+    // An honest alert, as staff write one: a page, an outside link and the phone token.
+    const dir = fixtureCopy()
+    put(
+      dir,
+      'data/alerts.yaml',
+      `- id: office-closed
+  level: urgent
+  start: '2026-11-20'
+  end: '2026-11-30'
+  message: The office is closed. Call {{site:phone}}, see [the fees](/fees) or [NFPA tips](link:nfpa).
+`
+    )
+    put(
+      dir,
+      'pages/search.md',
+      page(
+        'route: /search\ntitle: Search\ndescription: Search every page of the site by its words.\nsection: about',
+        '@search'
+      )
+    )
+    vi.stubEnv('SITE_BUILD_DATE', '2026-11-22')
+    const frame = pageFrame(loadContent(dir), null)
+    expect(frame.alerts).toHaveLength(1)
+    const document = new DOMParser().parseFromString(
+      renderToStaticMarkup(<NotFoundPage frame={frame} />),
+      'text/html'
+    )
+    // The alert's links are on the page, above the not-found text.
+    expect(document.querySelectorAll('main [data-alert] a')).toHaveLength(3)
+    expect(notFoundLinks(document)).toEqual(['/', frame.searchHref])
+    expect(frame.searchHref).toBe('/search/')
   })
 })

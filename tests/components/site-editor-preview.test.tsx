@@ -124,6 +124,22 @@ describe('the preview of a page', () => {
     expect(screen.getByTitle(youtube.title)).toHaveFocus()
   })
 
+  it('says a new page is in no menu with the page as its subject, and names Menus, where the clerk adds it', () => {
+    show(
+      { kind: 'page' },
+      {
+        route: '/brand-new',
+        title: 'A brand new page',
+        description: 'A page made in the editor, not saved yet, in the preview.',
+        section: 'about',
+        body: 'Some words.',
+      }
+    )
+    const notice = screen.getByRole('status')
+    expect(notice).toHaveTextContent(/^Worth a look.*This page is in no menu/)
+    expect(notice).toHaveTextContent(/Add it to a menu in Menus/)
+  })
+
   it('loads its form frames, as the shared browser script does on the site', async () => {
     const form = [...registries.forms.values()][0]!
     show({ kind: 'page' }, pageData(`Fill it in.\n\n@form ${form.id}\n`), 'content/pages/fees.md')
@@ -271,6 +287,24 @@ describe('the preview of a registry', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       /content\/data\/alerts\.yaml, line \d+:.*"end".*should be on or after "start"/
     )
+  })
+
+  it('gives a day typed with a two-digit year one cause, not a second, wrong one', () => {
+    // As a clerk types it: the start with a two-digit year, the end in full.
+    for (const [start, end] of [
+      ['3/10/30', '2030-03-12'],
+      ['2030-03-10', '3/12/30'],
+    ]) {
+      const data = registryFormat('alerts').fromFile(text('data/alerts.yaml'))
+      data[LIST_FIELD] = [{ id: 'closed', level: 'information', start, end, message: 'Closed.' }]
+      show({ kind: 'registry', name: 'alerts' }, data)
+      const causes = within(screen.getAllByRole('alert').at(-1)!).getAllByRole('listitem')
+      expect(causes.map((c) => c.textContent)).toEqual([
+        expect.stringMatching(
+          new RegExp(`"${start === '3/10/30' ? 'start' : 'end'}" has a two-digit year`)
+        ),
+      ])
+    }
   })
 })
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { siteContent } from '#lib/content/disk.ts'
+import { phoneHref } from '#lib/labels.ts'
 import { exportedPages, requireExport, routeOf, type ExportedPage } from '../helpers/export.ts'
 
 // Every embedded form offers, right above its frame, another way to reach the
@@ -39,7 +40,7 @@ describe('embedded forms in the export', () => {
       expect(frames.length, path).toBe(urls.length)
       for (const frame of frames) {
         const beside = frame.parentElement!
-        expect(beside.querySelector(`a[href="tel:${phone.dial}"]`), path).not.toBeNull()
+        expect(beside.querySelector(`a[href="${phoneHref(phone)}"]`), path).not.toBeNull()
         expect(beside.querySelector(`a[href="mailto:${email}"]`), path).not.toBeNull()
       }
     }

@@ -5,6 +5,7 @@ import { siteContent } from '#lib/content/disk.ts'
 import { routeHref } from '#lib/routes.ts'
 import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
 import { exportedPages, OUT, requireExport, type ExportedPage } from '../helpers/export.ts'
+import { notFoundLinks } from '../helpers/not-found.ts'
 
 const searchPage = siteContent().pages.find((p) => p.blocks.some((b) => b.kind === 'search'))!
 
@@ -34,11 +35,7 @@ describe('search in the export', () => {
     // Next.js puts the not-found page into the data of every other page, so a
     // list of every page there would make each page's build grow with the site.
     const notFound = pages.find((p) => p.path === '/404.html')!
-    // The not-found text only: an alert shown above it may carry links of its own.
-    const links = [...notFound.document.querySelectorAll('main .prose-site a')].map((a) =>
-      a.getAttribute('href')
-    )
-    expect(links).toEqual(['/', routeHref(searchPage.route)])
+    expect(notFoundLinks(notFound.document)).toEqual(['/', routeHref(searchPage.route)])
   })
 
   it('puts a search field that submits to the search page on every page', () => {

@@ -217,6 +217,9 @@ test('staff edit the site in the browser, and each file changes as a careful per
   await test.step('add a budget document', async () => {
     const before = read('data/documents.yaml')
     const count = (parse(before) as unknown[]).length
+    // What the file's own comment says of new entries is where the editor puts them.
+    const told = /adds new entries at the (top|end)/.exec(topComment(before).replace(/\n# ?/g, ' '))
+    if (told) expect(told[1], 'the top comment of documents.yaml').toBe('top')
     await open(page, 'documents/entries/documents')
     await page
       .getByRole('button', { name: new RegExp(`Add ${FIELD_TEXT.documents!.singular!}`) })
@@ -361,7 +364,8 @@ test('what the content check refuses, Publish refuses, in its words, and the fil
     await first('start').pressSequentially('2030-03-10')
     await first('end').pressSequentially('2030-03-01')
     await first('message').pressSequentially('The office is closed.')
-    await refused(/uses the same id as the entry on line/)
+    // Named as the editor lists it (by its days: the editor shows no line numbers).
+    await refused(new RegExp(`entry from 2030-03-10 to 2030-03-01: uses the id "${id}"`))
     await expect(toast).toContainText(/on or after/)
     expect(read('data/alerts.yaml')).toBe(before)
   })
@@ -445,6 +449,131 @@ test('a removal right after a Publish is written, and removing asks first', asyn
   await publish(page)
   expect(ids()).toEqual(before.slice(1))
 
+  const { violations, consoleErrors } = await problems()
+  expect(violations).toEqual([])
+  expect(consoleErrors).toEqual([])
+})
+
+/** What a list's header says: "91 documents", "1 alert". */
+function listHeading(count: number, field: string) {
+  const { label, singular } = FIELD_TEXT[field]!
+  return `${count} ${(count === 1 ? (singular ?? label) : label).toLowerCase()}`
+}
+
+test('an entry opened by its address, typed while another is open or from a bookmark, is that entry, and Publish saves it', async ({
+  page,
+}) => {
+  test.setTimeout(300_000)
+  const problems = await signIn(page)
+  const documents = (parse(read('data/documents.yaml')) as unknown[]).length
+  const fees = parse(read('data/fees.yaml')) as { inspection: { tiers: unknown[] } }
+  const alerts = ((parse(read('data/alerts.yaml')) as unknown[] | null) ?? []).length
+  const heading = (text: string) => page.getByText(text, { exact: true })
+  // Typed into the address bar while the editor is open: the page stays, the address changes.
+  for (let round = 0; round < 2; round++) {
+    await page.goto('/admin/#/collections/documents/entries/documents')
+    await expect(heading(listHeading(documents, 'documents'))).toBeVisible()
+    await page.goto('/admin/#/collections/fees/entries/fees')
+    await expect(
+      heading(listHeading(fees.inspection.tiers.length, 'fees.inspection.tiers'))
+    ).toBeVisible()
+    await page.goto('/admin/#/collections/alerts/entries/alerts')
+    await expect(heading(listHeading(alerts, 'alerts'))).toBeVisible()
+  }
+  // From a bookmark: the page opened at the entry's address.
+  await open(page, 'documents/entries/documents')
+  await expect(heading(listHeading(documents, 'documents'))).toBeVisible()
+
+  // Changed after a typed address, the entry of that address is what Publish writes.
+  await page.goto('/admin/#/collections/fees/entries/fees')
+  await expect(
+    heading(listHeading(fees.inspection.tiers.length, 'fees.inspection.tiers'))
+  ).toBeVisible()
+  const before = read('data/fees.yaml')
+  const note = page.getByLabel(FIELD_TEXT['fees.inspection.note']!.label, { exact: true })
+  await note.click()
+  await note.press('End')
+  await note.pressSequentially(' Typed after the address.')
+  await publish(page)
+  const after = read('data/fees.yaml')
+  expect(changedLines(before, after)).toEqual({
+    removed: [expect.stringMatching(/^\s+note: /)],
+    added: [expect.stringMatching(/^\s+note: .* Typed after the address\.$/)],
+  })
+  const { violations, consoleErrors } = await problems()
+  expect(violations).toEqual([])
+  expect(consoleErrors).toEqual([])
+})
+
+test('a Publish stopped by a mistake in a folded entry says what it is, and writes nothing', async ({
+  page,
+}) => {
+  test.setTimeout(300_000)
+  const problems = await signIn(page)
+  const before = read('data/alerts.yaml')
+  await open(page, 'alerts/entries/alerts')
+  await page
+    .getByRole('button', { name: new RegExp(`Add ${FIELD_TEXT.alerts!.singular!}`) })
+    .click()
+  const first = (field: string) =>
+    page.locator(`input[id^="${field}-field-"], textarea[id^="${field}-field-"]`).first()
+  await first('id').pressSequentially('Office Closed')
+  await choose(page, 'level', 'Information', 'first')
+  await first('start').pressSequentially('2030-03-10')
+  await first('end').pressSequentially('2030-03-12')
+  await first('message').pressSequentially('The office is closed.')
+  // Folded by its header row: the field's own message is out of sight.
+  const toggle = page
+    .getByRole('button', { name: `Show or hide this ${FIELD_TEXT.alerts!.singular!}` })
+    .first()
+  await toggle.click()
+  await expect(first('id')).toBeHidden()
+  await askToPublish(page)
+  const toast = page.locator('.Toastify')
+  await expect(toast).toContainText('Not saved.')
+  await expect(toast).toContainText(`${FIELD_TEXT['alerts.id']!.label} should be an id such as`)
+  expect(read('data/alerts.yaml')).toBe(before)
+  const { violations, consoleErrors } = await problems()
+  expect(violations).toEqual([])
+  expect(consoleErrors).toEqual([])
+})
+
+test('a folded entry or list opens by its whole header row, and by keyboard at its ">"', async ({
+  page,
+}) => {
+  const problems = await signIn(page)
+  const menus = parse(read('data/navigation.yaml')) as { main: { label: string }[] }
+  await open(page, 'navigation/entries/navigation')
+  const words = page.getByLabel(FIELD_TEXT['navigation.label']!.label, { exact: true })
+  const firstItem = menus.main[0]!.label
+  // Folded: the entry shows its summary, its fields are hidden.
+  await expect(words.first()).toBeHidden()
+  const toggle = page.getByRole('button', { name: /^Show or hide this menu item$/ }).first()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  // A click on the summary line opens it, as the ">" does.
+  await page.getByText(firstItem, { exact: true }).first().click()
+  await expect(words.first()).toBeVisible()
+  await expect(words.first()).toHaveValue(firstItem)
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  // A click on the top of its header row (beside the buttons) folds it again.
+  const header = page.locator('[class*="StyledListItemTopBar"]').first()
+  const box = (await header.boundingBox())!
+  await page.mouse.click(box.x + box.width * 0.25, box.y + box.height / 2)
+  await expect(words.first()).toBeHidden()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  // The keyboard: Tab to the ">", Enter.
+  await toggle.focus()
+  await page.keyboard.press('Enter')
+  await expect(words.first()).toBeVisible()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  // A list's header line ("5 main menu items") opens or folds all its entries.
+  const listHeader = page.getByText(listHeading(menus.main.length, 'navigation.main'), {
+    exact: true,
+  })
+  const all = page.locator('[data-testid="expand-button"]').first()
+  const label = await all.getAttribute('aria-label')
+  await listHeader.click()
+  await expect(all).not.toHaveAttribute('aria-label', label!)
   const { violations, consoleErrors } = await problems()
   expect(violations).toEqual([])
   expect(consoleErrors).toEqual([])

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readContentSource } from '#lib/content/disk.ts'
 import { checkContent } from '#lib/content/index.ts'
@@ -55,7 +57,7 @@ describe('YAML and frontmatter mistakes', () => {
 
   it('says a tab is the problem when a line is indented with one', () => {
     const dir = fixtureCopy()
-    edit(dir, 'data/site.yaml', '  display:', '\tdisplay:')
+    edit(dir, 'data/site.yaml', '  street:', '\tstreet:')
     expect(errorsIn(dir).join('\n')).toMatch(/data\/site\.yaml:\d+: .*indented with a tab/)
   })
 
@@ -174,12 +176,62 @@ describe('registry mistakes', () => {
     ])
   })
 
-  it('refuses two entries with one id, naming the line of the first', () => {
+  it('keeps the phone number once: every phone link dials the number people read', () => {
     const dir = fixtureCopy()
-    edit(dir, 'data/documents.yaml', 'id: budget-2020', 'id: budget-2019')
+    const site = readFileSync(join(dir, 'data/site.yaml'), 'utf8')
+    // The number changed as staff change it: the one place it is written.
+    put(dir, 'data/site.yaml', site.replace(/^phone: .*$/m, 'phone: (555) 010-0199 ext. 12'))
+    edit(dir, 'pages/home.md', 'Welcome.', 'Welcome. Call {{site:phone}}.')
+    const home = loadContent(dir).pages.find((p) => p.route === '/')!
+    const html = home.blocks.map((b) => (b.kind === 'html' ? b.html : '')).join('')
+    expect(html).toContain(
+      '<a href="tel:+15550100199,12">(555)\u00a0010\u20110199\u00a0ext.\u00a012</a>'
+    )
+  })
+
+  it('refuses a phone number it cannot dial, with its line and in plain words', () => {
+    const dir = fixtureCopy()
+    const site = readFileSync(join(dir, 'data/site.yaml'), 'utf8')
+    put(dir, 'data/site.yaml', site.replace(/^phone: .*$/m, 'phone: call the office'))
+    const line = site.split('\n').findIndex((l) => l.startsWith('phone:')) + 1
     expect(errorsIn(dir)).toEqual([
       expect.stringMatching(
-        /documents\.yaml:12: entry "budget-2019": uses the same id as the entry on line 6; ids must be unique/
+        new RegExp(
+          `site\\.yaml:${line}: field "phone" should be a phone number with its area code, such as \\(`
+        )
+      ),
+    ])
+  })
+
+  it('refuses an entry added with an id another has, naming both by the words the editor shows', () => {
+    // Added at the top, where the editor puts a new entry.
+    const dir = fixtureCopy()
+    const documents = readFileSync(join(dir, 'data/documents.yaml'), 'utf8')
+    put(
+      dir,
+      'data/documents.yaml',
+      `- id: budget-2019\n  title: 2021 budget\n  kind: budget\n  type: pdf\n  url: https://files.example.org/budget-2021.pdf\n${documents}`
+    )
+    const line = documents.split('\n').indexOf('- id: budget-2019') + 1 + 5
+    expect(errorsIn(dir)).toEqual([
+      expect.stringContaining(
+        `documents.yaml:1: entry "2021 budget": uses the id "budget-2019", which the entry "2019 budget" (line ${line}) also uses. Ids must be unique: give one of them another id`
+      ),
+    ])
+  })
+
+  it('names an alert that has the id of another by its days, as the editor lists alerts', () => {
+    const dir = fixtureCopy()
+    const alert = (start: string, end: string) =>
+      `- id: closed\n  level: information\n  start: '${start}'\n  end: '${end}'\n  message: The office is closed.\n`
+    put(
+      dir,
+      'data/alerts.yaml',
+      alert('2030-03-10', '2030-03-12') + alert('2026-11-26', '2026-11-27')
+    )
+    expect(errorsIn(dir)).toEqual([
+      expect.stringContaining(
+        'alerts.yaml:1: entry from 2030-03-10 to 2030-03-12: uses the id "closed", which the entry from 2026-11-26 to 2026-11-27 (line 6) also uses.'
       ),
     ])
   })

@@ -36,6 +36,20 @@ describe('meeting records (content/data/meetings/<year>.yaml)', () => {
     ])
   })
 
+  it('are agendas, minutes or meeting reports: a budget there is refused, in plain words', () => {
+    const dir = fixtureCopy()
+    put(
+      dir,
+      'data/meetings/2019.yaml',
+      record('budget-2019-03', 2019).replace('kind: minutes', 'kind: budget')
+    )
+    expect(problemsIn(dir, 'error')).toEqual([
+      expect.stringMatching(
+        /meetings\/2019\.yaml:3: entry "budget-2019-03": field "kind" should be "agenda", "minutes" or "meeting-report".* content\/data\/documents\.yaml/
+      ),
+    ])
+  })
+
   it('may not reuse an id of documents.yaml or of another year', () => {
     const dir = fixtureCopy()
     put(dir, 'data/meetings/2019.yaml', record('budget-2019', 2019) + record('minutes-x', 2019))

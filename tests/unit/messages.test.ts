@@ -23,7 +23,7 @@ const BAD_VALUES: unknown[] = [
   { id: 'Not An Id', title: '', kind: 'nope', type: 'pdf', url: 'ftp://a', year: 1.5 },
   {
     name: 'x'.repeat(200),
-    phone: { display: '', dial: 'call me' },
+    phone: 'call me',
     email: 'nobody',
     address: {},
     extra: true,

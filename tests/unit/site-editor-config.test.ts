@@ -4,7 +4,9 @@ import matter from 'gray-matter'
 import { describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
 import { z } from 'zod'
+import english from 'decap-cms-locales/dist/esm/en'
 import { siteEditorSettings, UNSET_REPOSITORY } from '#site-editor/bundle.ts'
+import { editorPhrases } from '#site-editor/phrases.ts'
 import {
   editorCollections,
   siteEditorConfig,
@@ -13,17 +15,11 @@ import {
   RELATIONS,
   type CmsField,
 } from '#site-editor/config.ts'
-import {
-  COMMENT_FIELD,
-  LIST_FIELD,
-  RECORD_KEY,
-  RECORD_VALUE,
-  TYPE_KEY,
-} from '#site-editor/formats.ts'
+import { LIST_FIELD, RECORD_KEY, RECORD_VALUE, TYPE_KEY } from '#site-editor/formats.ts'
 import { specOf } from '#site-editor/model.ts'
 import { REGISTRY_SCHEMAS } from '#lib/content/registries.ts'
-import { pageSchema } from '#lib/content/schemas.ts'
-import { REGISTRY_NAMES } from '#lib/content/source.ts'
+import { meetingKinds, pageSchema } from '#lib/content/schemas.ts'
+import { MEETINGS_FOLDER, REGISTRY_NAMES } from '#lib/content/source.ts'
 import { FIXTURE } from '../helpers/content.ts'
 
 // The editor's configuration is made from the content schemas. This test
@@ -70,7 +66,7 @@ function editorFields(name: string): CmsField[] {
   const c = collection(name)
   const fields = ((c.files as { fields: CmsField[] }[] | undefined)?.[0]?.fields ??
     c.fields) as CmsField[]
-  return fields.filter((f) => f.name !== COMMENT_FIELD && !(name === 'pages' && f.name === 'body'))
+  return fields.filter((f) => f.widget !== 'hidden' && !(name === 'pages' && f.name === 'body'))
 }
 
 // ------------------------------------------------- values to try each rule with
@@ -393,6 +389,14 @@ describe('the editor configuration and the content schemas', () => {
     expect(description.field.pattern![1]).toBe('should be 30 to 170 characters long.')
   })
 
+  it('offers only the meeting kinds in the meeting records', () => {
+    const list = (collection(MEETINGS_FOLDER).fields as CmsField[]).find(
+      (f) => f.name === LIST_FIELD
+    )!
+    const kind = (list.fields as CmsField[]).find((f) => f.name === 'kind')!
+    expect((kind.options as { value: string }[]).map((o) => o.value)).toEqual([...meetingKinds])
+  })
+
   it('offers ids of other entries as choices where the schema refers to them', () => {
     expect(RELATIONS['fees.cardFees.ordinance']).toMatchObject({
       collection: 'documents',
@@ -458,6 +462,12 @@ describe('the production sign-in', () => {
     expect(siteEditorSettings({}).branch).toBe('main')
   })
 
+  it('is named in both guides: where its address is set, and how staff find it', () => {
+    // The build setting, never an address made up for the guides.
+    for (const guide of ['content/README.md', 'deploy/README.md'])
+      expect(readFileSync(guide, 'utf8'), guide).toContain('SITE_EDITOR_REPOSITORY')
+  })
+
   it('signs in through the service SITE_EDITOR_AUTH_URL names, asking GitHub for what SITE_EDITOR_AUTH_SCOPE says', () => {
     const settings = siteEditorSettings({
       SITE_EDITOR_REPOSITORY: 'owner/site',
@@ -475,5 +485,42 @@ describe('the production sign-in', () => {
     expect(() => siteEditorSettings({ SITE_EDITOR_AUTH_SCOPE: 'admin:org' })).toThrow(
       /repo or public_repo/
     )
+  })
+})
+
+describe('the lists and words of the editor', () => {
+  /** Every list field of the configuration, nested ones too. */
+  const lists = (fields: CmsField[]): CmsField[] =>
+    fields.flatMap((f) => [
+      ...(f.widget === 'list' ? [f] : []),
+      ...lists((f.fields as CmsField[] | undefined) ?? []),
+      ...lists((f.types as CmsField[] | undefined) ?? []),
+    ])
+
+  it('puts a new entry at the top of every list, menus included, as the guide says', () => {
+    const all = editorCollections().flatMap((c) =>
+      lists([
+        ...((c.fields as CmsField[] | undefined) ?? []),
+        ...((c.files as { fields: CmsField[] }[] | undefined) ?? []).flatMap((f) => f.fields),
+      ])
+    )
+    expect(all.map((f) => f.name)).toEqual(expect.arrayContaining(['main', 'items', 'tiers']))
+    for (const list of all) expect(list.add_to_top, list.name).toBe(true)
+  })
+
+  it('shows only characters the fonts of a plain computer have (no "＋" that draws as an empty box)', () => {
+    const texts = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : value && typeof value === 'object'
+          ? Object.values(value).flatMap(texts)
+          : []
+    const shown = [
+      ...texts(editorPhrases(english as Record<string, unknown>)),
+      ...texts(editorCollections()),
+    ]
+    // Latin letters, digits and the usual punctuation, quotes, dashes and ellipsis.
+    const drawn = /^[\n\u0020-\u007e\u00a0-\u00ff\u2010-\u2027\u2030-\u203a]*$/
+    expect(shown.filter((text) => !drawn.test(text))).toEqual([])
   })
 })

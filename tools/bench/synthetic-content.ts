@@ -10,7 +10,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseDocument } from 'yaml'
-import { documentKinds } from '#lib/content/schemas.ts'
+import { meetingKinds } from '#lib/content/schemas.ts'
 
 // Synthetic content for the scale benchmark (npm run bench:scale): the real
 // content plus `pages` made-up pages and ten documents per page (in the yearly
@@ -40,7 +40,8 @@ export function syntheticContent(pages: number, from = join(process.cwd(), 'cont
   const dir = mkdtempSync(join(tmpdir(), `scale-${pages}-`))
   cpSync(from, dir, { recursive: true })
   const route = (i: number) => `/synthetic-page-${i}`
-  const kinds = documentKinds.filter((k) => k !== 'ordinance')
+  // Meeting records, the Board's archive, are the documents that grow by thousands.
+  const kinds = meetingKinds
   const documents = pages * 10
 
   // Into the yearly files of content/data/meetings, as the archive grows:

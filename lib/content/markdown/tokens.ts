@@ -5,7 +5,7 @@ import { walkParents } from '#lib/content/markdown/tree.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import { formatDate } from '#lib/dates.ts'
 import { cardFeeLabel, tierLabel } from '#lib/fees.ts'
-import { phoneText } from '#lib/labels.ts'
+import { phoneHref, phoneText } from '#lib/labels.ts'
 import { formatMoney } from '#lib/money.ts'
 
 const TOKEN = /\{\{\s*([a-z-]+):([a-z0-9-]+)\s*\}\}/g
@@ -103,8 +103,8 @@ function tokenValue(kind: string, id: string, node: Text, ctx: MarkdownContext):
         case 'phone':
           return {
             type: 'link',
-            url: `tel:${site.phone.dial}`,
-            children: [text(phoneText(site.phone.display))],
+            url: phoneHref(site.phone),
+            children: [text(phoneText(site.phone))],
           }
         case 'email':
           return { type: 'link', url: `mailto:${site.email}`, children: [text(site.email)] }

@@ -1,0 +1,32 @@
+import { PageShell } from '#components/PageShell.tsx'
+import type { PageFrame } from '#lib/page-frame.ts'
+
+export const NOT_FOUND_TITLE = 'Page not found'
+
+/**
+ * The not-found page (404.html): says what happened and points to the home
+ * page and to the search page (which also lists every page, by its
+ * `@page-index` line). A list of every page is not put here: Next.js puts
+ * this page into the data of every other page, so such a list would make
+ * each page's build grow with the size of the site.
+ */
+export function NotFoundPage({ frame }: { frame: PageFrame }) {
+  return (
+    <PageShell {...frame} title={NOT_FOUND_TITLE}>
+      <div className="prose-site">
+        <p>
+          We could not find that page. It may have moved, or the address may have a typing mistake.
+        </p>
+        <p>
+          Go to the <a href="/">home page</a>
+          {frame.searchHref ? (
+            <>
+              , or <a href={frame.searchHref}>search the site</a>
+            </>
+          ) : null}
+          .
+        </p>
+      </div>
+    </PageShell>
+  )
+}
