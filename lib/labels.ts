@@ -45,3 +45,19 @@ export function inlineLinkCue(link: Pick<LinkEntry, 'type' | 'language'>): strin
 export function phoneText(display: string): string {
   return display.replaceAll(' ', '\u00a0').replaceAll('-', '\u2011')
 }
+
+const LIST_NOUNS: Partial<Record<DocumentEntry['kind'], string>> = {
+  agenda: 'agendas',
+  minutes: 'minutes',
+  'meeting-report': 'meeting reports',
+  'meeting-dates': 'meeting dates',
+  'election-results': 'election results',
+  budget: 'budgets',
+  audit: 'audits',
+  resolution: 'resolutions',
+}
+
+/** What a list of documents of these kinds holds, in words: "minutes", or "documents". */
+export function listNoun(kinds: readonly DocumentEntry['kind'][]): string {
+  return (kinds.length === 1 && LIST_NOUNS[kinds[0]!]) || 'documents'
+}
