@@ -5,23 +5,33 @@ import { documentCue } from '#lib/labels.ts'
 type DocumentButtonProps = {
   document: DocumentEntry
   variant?: 'button' | 'link'
+  /** What the cue says, when more than the file type ("PDF, 1 of 2"). */
+  cue?: string
+  /** The id of a note that describes the link. */
+  describedBy?: string
 }
 
 /**
  * A link to a file, drawn as a button. It says the file type (and the
  * language when not English) so people know what opens before they click.
  */
-export function DocumentButton({ document, variant = 'button' }: DocumentButtonProps) {
+export function DocumentButton({
+  document,
+  variant = 'button',
+  cue = documentCue(document),
+  describedBy,
+}: DocumentButtonProps) {
   const foreign = document.language !== 'en'
   return (
     <a
       href={documentHref(document)}
       className={variant === 'button' ? 'button-link' : 'inline-flex items-start gap-2'}
       hrefLang={foreign ? document.language : undefined}
+      aria-describedby={describedBy}
     >
       <FileIcon />
       <span>
-        <Cued words={document.title} cue={documentCue(document)} />
+        <Cued words={document.title} cue={cue} />
       </span>
     </a>
   )

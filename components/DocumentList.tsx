@@ -1,5 +1,6 @@
 import { DocumentButton } from '#components/DocumentButton.tsx'
 import type { DocumentEntry } from '#lib/content/schemas.ts'
+import { documentCue, listNoun } from '#lib/labels.ts'
 
 type DocumentListProps = {
   /** The documents to list; they are grouped by year, newest year first. */
@@ -21,35 +22,123 @@ export function groupByYear(documents: DocumentEntry[], kinds: DocumentEntry['ki
 }
 
 /** What a list says while the registry holds no document of its kinds. */
-export const NO_DOCUMENTS = 'None published yet.'
+export const NO_DOCUMENTS = 'This site has none yet.'
+
+/** A list of this many years or more starts with links to each year. */
+export const YEAR_LINKS_FROM = 5
+
+/** The first line of a list: how many documents this site has, and of which years. */
+export function listSummary(documents: DocumentEntry[]): string {
+  const years = documents.flatMap((d) => (d.year === undefined ? [] : [d.year]))
+  const [first, last] = [Math.min(...years), Math.max(...years)]
+  const span =
+    years.length === 0 ? '' : first === last ? `, from ${first}` : `, from ${first} to ${last}`
+  const count = `${documents.length} ${documents.length === 1 ? 'document' : 'documents'}`
+  return `There ${documents.length === 1 ? 'is' : 'are'} ${count} here${span}, newest first.`
+}
 
 /**
- * A year-by-year list of district documents (the `@documents` line). With no
- * documents of its kinds yet, it says so, so a heading above it is never left
- * standing over nothing.
+ * The cue of each document whose title another document of the list also
+ * has, so that no two links say the same words: "PDF, 1 of 2".
+ */
+function cuesOf(documents: DocumentEntry[]): Map<string, string> {
+  const byTitle = new Map<string, DocumentEntry[]>()
+  for (const d of documents) byTitle.set(d.title, [...(byTitle.get(d.title) ?? []), d])
+  const cues = new Map<string, string>()
+  for (const same of byTitle.values())
+    if (same.length > 1)
+      same.forEach((d, i) => cues.set(d.id, `${documentCue(d)}, ${i + 1} of ${same.length}`))
+  return cues
+}
+
+/**
+ * A year-by-year list of district documents (the `@documents` line). It
+ * says how many it has; a long list starts with a link to each year. A
+ * document's note is shown under its link and describes it. With no
+ * documents of its kinds yet, it says so, so a heading above it is never
+ * left standing over nothing.
  */
 export function DocumentList({ documents, kinds, headingLevel = 2 }: DocumentListProps) {
   if (documents.length === 0) return <p className="my-6">{NO_DOCUMENTS}</p>
   const Heading = `h${headingLevel}` as const
+  const listId = `documents-${kinds.join('-')}`
+  const groups = groupByYear(documents, kinds).map((group) => ({
+    ...group,
+    headingId: `${listId}-${group.year ?? 'other'}`,
+  }))
+  const cues = cuesOf(documents)
   return (
     <div className="my-6 space-y-8">
-      {groupByYear(documents, kinds).map(({ year, documents: docs }) => {
-        const headingId = `documents-${kinds.join('-')}-${year ?? 'other'}`
-        return (
-          <section key={year ?? 'other'} aria-labelledby={headingId}>
-            <Heading id={headingId} className="text-2xl font-bold text-brand-dark">
-              {year ?? 'Other documents'}
-            </Heading>
-            <ul className="mt-3 space-y-2">
-              {docs.map((doc) => (
+      <div>
+        <p>{listSummary(documents)}</p>
+        {groups.length >= YEAR_LINKS_FROM ? (
+          <YearLinks groups={groups} noun={listNoun(kinds)} />
+        ) : null}
+      </div>
+      {groups.map(({ year, headingId, documents: docs }) => (
+        // A section with no name: a group, not a landmark (the years are
+        // reached from the links above, or by heading).
+        <section key={headingId}>
+          <Heading id={headingId} className="text-2xl font-bold text-brand-dark">
+            {year ?? 'Other documents'}
+          </Heading>
+          <ul className="mt-3 space-y-2">
+            {docs.map((doc) => {
+              const noteId = doc.note ? `${headingId}-${doc.id}-note` : undefined
+              return (
                 <li key={doc.id}>
-                  <DocumentButton document={doc} variant="link" />
+                  <DocumentButton
+                    document={doc}
+                    variant="link"
+                    cue={cues.get(doc.id)}
+                    describedBy={noteId}
+                  />
+                  {doc.note ? (
+                    <p id={noteId} className="ml-6 max-w-prose text-base">
+                      Note: {doc.note}
+                    </p>
+                  ) : null}
                 </li>
-              ))}
-            </ul>
-          </section>
-        )
-      })}
+              )
+            })}
+          </ul>
+        </section>
+      ))}
     </div>
+  )
+}
+
+/**
+ * "Jump to a year": a plain list of in-page links, one per year heading.
+ * Each link's name is its year and what the list holds ("2026 minutes"),
+ * so no two are the same and each makes sense on its own.
+ */
+function YearLinks({
+  groups,
+  noun,
+}: {
+  groups: { year: number | undefined; headingId: string }[]
+  noun: string
+}) {
+  return (
+    <>
+      <p className="mt-3 font-semibold">Jump to a year:</p>
+      <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+        {groups.map(({ year, headingId }) => (
+          <li key={headingId}>
+            <a href={`#${headingId}`}>
+              {year === undefined ? (
+                'Other documents'
+              ) : (
+                <>
+                  {`${year} `}
+                  <span className="sr-only">{noun}</span>
+                </>
+              )}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }

@@ -62,6 +62,12 @@ function InspectionFees({ inspection }: { inspection: Fees['inspection'] }) {
   )
 }
 
+/**
+ * What the card fee table says of its ordinance: the source document, named
+ * without claiming that its figures are these (its text is not among our sources).
+ */
+export const CARD_FEE_SOURCE = 'For the rules on card fees, see'
+
 function CardFees({
   cardFees,
   ordinance,
@@ -71,36 +77,40 @@ function CardFees({
 }) {
   const { methods, ordinanceNumber } = cardFees
   return (
-    <table className={tableClass}>
-      <caption className={captionClass}>
-        Card payment fees, set by{' '}
+    <div>
+      <table className={tableClass}>
+        <caption className={captionClass}>Card payment fees</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={cellClass}>
+              How you pay
+            </th>
+            <th scope="col" className={`${cellClass} text-right`}>
+              Card fee
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {methods.map((method) => (
+            <tr key={method.id}>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {method.label}
+              </th>
+              <td className={`${cellClass} text-right tabular-nums`}>
+                {cardFeeLabel(method)} {method.per}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="max-w-prose">
+        {CARD_FEE_SOURCE}{' '}
         <a href={documentHref(ordinance)}>
           <Cued words={`Ordinance ${ordinanceNumber}`} cue={documentCue(ordinance)} />
         </a>
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col" className={cellClass}>
-            How you pay
-          </th>
-          <th scope="col" className={`${cellClass} text-right`}>
-            Card fee
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {methods.map((method) => (
-          <tr key={method.id}>
-            <th scope="row" className={`${cellClass} font-normal`}>
-              {method.label}
-            </th>
-            <td className={`${cellClass} text-right tabular-nums`}>
-              {cardFeeLabel(method)} {method.per}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+        .
+      </p>
+    </div>
   )
 }
 

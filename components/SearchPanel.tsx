@@ -1,7 +1,11 @@
+/** What the search page says when JavaScript is off. */
+export const SEARCH_NEEDS_SCRIPT =
+  'Search needs JavaScript, which is turned off in this browser. Every page of this site is listed below, by section.'
+
 /**
  * The search form and results of the search page (the `@search` line). Without
- * JavaScript the form reloads the page, which lists every page below it;
- * with JavaScript the shared browser script searches Pagefind's index and fills the
+ * JavaScript it says that search needs it; the page lists every page below it.
+ * With JavaScript the shared browser script searches Pagefind's index and fills the
  * results, announcing how many it found.
  */
 export function SearchPanel() {
@@ -28,6 +32,9 @@ export function SearchPanel() {
           Search
         </button>
       </form>
+      <noscript>
+        <p className="mt-4 font-semibold">{SEARCH_NEEDS_SCRIPT}</p>
+      </noscript>
       <p className="mt-4 font-semibold" role="status" data-search-status />
       <ol className="mt-2 list-none p-0" data-search-results />
     </section>

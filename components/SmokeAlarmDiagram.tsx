@@ -39,7 +39,8 @@ function LevelsDiagram() {
       <svg
         viewBox="0 0 480 330"
         role="img"
-        aria-labelledby="levels-title levels-desc"
+        aria-labelledby="levels-title"
+        aria-describedby="levels-desc"
         className="h-auto w-full text-ink"
       >
         <title id="levels-title">
@@ -102,7 +103,8 @@ function CeilingDiagram({ distance }: { distance: string }) {
       <svg
         viewBox="0 0 420 220"
         role="img"
-        aria-labelledby="ceiling-title ceiling-desc"
+        aria-labelledby="ceiling-title"
+        aria-describedby="ceiling-desc"
         className="h-auto w-full text-ink"
       >
         <title id="ceiling-title">Placing a smoke alarm on the ceiling</title>

@@ -3,14 +3,21 @@ export const LOCALE = 'en'
 
 // Made on first use: building a date format loads time-zone data, which
 // would slow down every page's script even when it shows no date.
-let shortDate: Intl.DateTimeFormat | undefined
-const shortDateFormat = () =>
-  (shortDate ??= new Intl.DateTimeFormat('en-US', {
-    month: '2-digit',
-    day: '2-digit',
-    year: '2-digit',
-    timeZone: 'UTC',
-  }))
+const formats = new Map<YearDigits, Intl.DateTimeFormat>()
+type YearDigits = '2-digit' | 'numeric'
+const dateFormat = (year: YearDigits) => {
+  let format = formats.get(year)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      month: '2-digit',
+      day: '2-digit',
+      year,
+      timeZone: 'UTC',
+    })
+    formats.set(year, format)
+  }
+  return format
+}
 
 /** Reads an ISO day (2021-12-13) as midnight UTC on that day. */
 export function parseIsoDay(iso: string): Date {
@@ -22,9 +29,14 @@ export function parseIsoDay(iso: string): Date {
   return date
 }
 
-/** The one way the site writes a date: mm/dd/yy, e.g. 12/13/21. */
-export function formatDate(date: Date | string): string {
-  return shortDateFormat().format(typeof date === 'string' ? parseIsoDay(date) : date)
+/**
+ * The one way the site writes a date: mm/dd/yy, e.g. 12/13/21; with
+ * `fullYear`, 12/13/2021, for text read away from the site (the news feed).
+ */
+export function formatDate(date: Date | string, fullYear = false): string {
+  return dateFormat(fullYear ? 'numeric' : '2-digit').format(
+    typeof date === 'string' ? parseIsoDay(date) : date
+  )
 }
 
 /** Today in New Jersey, as an ISO day (2026-11-22), whatever the machine's time zone. */

@@ -5,8 +5,11 @@ import { documentCue } from '#lib/labels.ts'
 import { FEED_PATH, routeHref } from '#lib/routes.ts'
 import { SITE_URL } from '#lib/site-address.ts'
 
-// "What's new", by subscription: an Atom feed of the site's notices and of
-// newly published documents (those with a `published` day), newest first.
+// "What's new", by subscription: an Atom feed of the site's notices (from
+// their first day) and of documents and meeting records from the day they
+// are added (those with a `published` day), newest first. Its subtitle says
+// so, and says when there are none yet. Dates are written with full years:
+// a feed is read away from the site.
 // Written here rather than with a feed library: titles go out as text (a
 // library wrote them as HTML in CDATA, where "<" or "]]>" in a title would
 // be read as markup), and every text and attribute is escaped the same way.
@@ -40,7 +43,7 @@ export function feedEntries(content: SiteContent, day: string): Entry[] {
     .filter((alert) => alert.start <= day)
     .map((alert) => ({
       id: tag(alert.start, `alert:${alert.id}`),
-      title: `${alert.level === 'urgent' ? 'Urgent notice' : 'Notice'}, ${formatDate(alert.start)} to ${formatDate(alert.end)}`,
+      title: `${alert.level === 'urgent' ? 'Urgent notice' : 'Notice'}, ${formatDate(alert.start, true)} to ${formatDate(alert.end, true)}`,
       link: new URL('/', base).href,
       day: alert.start,
       content: alert.html,
@@ -64,6 +67,12 @@ export function feedEntries(content: SiteContent, day: string): Entry[] {
   )
 }
 
+/** What the feed carries, as its subtitle says. */
+export const FEED_SUBTITLE =
+  'Notices from the bureau, and documents and meeting records from the day they are added to this site.'
+/** Added to the subtitle while the feed has no entries. */
+export const FEED_EMPTY = 'There are none yet.'
+
 /** The Atom feed of the site as it is on `day` (an ISO day). */
 export function atomFeed(content: SiteContent, day: string): string {
   const { site } = content.registries
@@ -78,7 +87,7 @@ export function atomFeed(content: SiteContent, day: string): string {
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
     `  ${element('id', home)}`,
     `  ${element('title', `${site.name}, ${site.organization}: what's new`, 'text')}`,
-    `  ${element('subtitle', 'Notices from the bureau and newly published documents.', 'text')}`,
+    `  ${element('subtitle', entries.length ? FEED_SUBTITLE : `${FEED_SUBTITLE} ${FEED_EMPTY}`, 'text')}`,
     `  ${element('updated', time(entries[0]?.day ?? day))}`,
     `  ${link('alternate', home)}`,
     `  ${link('self', new URL(FEED_PATH, SITE_URL).href)}`,

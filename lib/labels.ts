@@ -56,3 +56,19 @@ export function phoneHref(phone: string): string {
   const digits = number.replace(/\D/g, '').slice(-10)
   return `tel:+1${digits}${extension ? `,${extension.replace(/\D/g, '')}` : ''}`
 }
+
+const LIST_NOUNS: Partial<Record<DocumentEntry['kind'], string>> = {
+  agenda: 'agendas',
+  minutes: 'minutes',
+  'meeting-report': 'meeting reports',
+  'meeting-dates': 'meeting dates',
+  'election-results': 'election results',
+  budget: 'budgets',
+  audit: 'audits',
+  resolution: 'resolutions',
+}
+
+/** What a list of documents of these kinds holds, in words: "minutes", or "documents". */
+export function listNoun(kinds: readonly DocumentEntry['kind'][]): string {
+  return (kinds.length === 1 && LIST_NOUNS[kinds[0]!]) || 'documents'
+}

@@ -177,8 +177,8 @@ export const FIELD_TEXT: Record<string, FieldText> = {
     hint: 'Dated documents appear in the news feed. Leave empty for older files.',
   },
   'documents.note': {
-    label: 'Note for the record',
-    hint: 'Why the title differs from the old site, if it does. Not shown on the site.',
+    label: 'Note for readers',
+    hint: 'Shown under the link in year lists: say where the label, the file or the list disagree. Leave empty if nothing does.',
   },
 
   // ---------------------------------------------------------- videos.yaml

@@ -48,13 +48,17 @@ export function initEstimator(root: Document = document) {
       )
     }
     output.append(list)
+    // No source gives the bureau's rule for counting days: the last day to
+    // apply is this estimate's, and the inspector's date decides.
     const { tier, lastDay } = result.lowest
+    const lowest = `the ${formatMoney(tier.amount)} tier (${tierLabel(tier)})`
     output.append(
       element(
         'p',
-        lastDay
-          ? `To pay the lowest fee, ${formatMoney(tier.amount)}, apply by ${formatDate(lastDay)}.`
-          : `It is too late for the lowest fee, ${formatMoney(tier.amount)}, for this date.`,
+        (lastDay
+          ? `If you apply on or before ${formatDate(lastDay)}, this estimate puts you in ${lowest}.`
+          : `By this estimate, it is too late for ${lowest} for this date.`) +
+          ' The inspection date the inspector sets decides the fee.',
         'mt-2'
       )
     )

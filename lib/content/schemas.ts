@@ -157,7 +157,7 @@ export const documentSchema = z.strictObject({
   url: documentUrlSchema,
   /** The day the file was put on the site; dated documents appear in the news feed. */
   published: isoDaySchema.optional(),
-  /** Why the label differs from the old site, if it does (kept for the record). */
+  /** A note for readers, shown under the link in year lists: where the label, the file or the list disagree. */
   note: text(300).optional(),
 })
 export type DocumentEntry = z.infer<typeof documentSchema>

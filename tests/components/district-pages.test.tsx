@@ -34,14 +34,14 @@ describe('document lists', () => {
     renderRoute(content, '/fees')
     const years = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
     expect(years).toEqual(['2027', '2020', '2019'])
-    const group = screen.getByRole('region', { name: '2027' })
+    const group = screen.getByRole('heading', { level: 3, name: '2027' }).closest('section')!
     expect(within(group).getByRole('link', { name: '2027 adopted budget (PDF)' })).toHaveAttribute(
       'href',
       'https://files.example.org/budget-2027.pdf'
     )
   })
 
-  it('say "None published yet." for a kind with no documents, with no year headings', () => {
+  it('say that this site has none yet, for a kind with no documents, with no year headings', () => {
     const dir = fixtureCopy()
     put(
       dir,
@@ -69,7 +69,7 @@ describe('document lists', () => {
     expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Reports by year'])
   })
 
-  it('list documents, and no "None published yet.", once the kind has one', () => {
+  it('list documents, and no longer say there are none, once the kind has one', () => {
     const content = contentWith(`
 - id: finance-report-2026
   title: 2026 annual finance report

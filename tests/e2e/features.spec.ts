@@ -133,6 +133,15 @@ test.describe('site search with JavaScript off', () => {
       .getByRole('button', { name: 'Search' })
       .click()
     await expect(page).toHaveURL(new RegExp(`${routeHref(searchPage.route)}\\?q=fees$`))
+    // It says why nothing is found, and where the pages are instead.
+    const needsScript = page.getByText(/^Search needs JavaScript\b.* listed below/)
+    await expect(needsScript).toBeVisible()
+    const below = await needsScript.evaluate((note) =>
+      [...document.querySelectorAll('main a')]
+        .filter((a) => note.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING)
+        .map((a) => a.getAttribute('href'))
+    )
+    for (const p of content.pages) expect(below).toContain(routeHref(p.route))
     for (const p of content.pages)
       await expect(page.locator(`main a[href="${routeHref(p.route)}"]`).first()).toBeAttached()
   })
@@ -189,10 +198,13 @@ test.describe('inspection fee estimator', () => {
           `${method.label}: ${formatMoney(total)} (card fee ${formatMoney(cardFee)})`
         )
       const lowest = result.lowest
+      // Worded as the estimate it is: the inspector's date decides.
+      const lowestTier = `the ${formatMoney(lowest.tier.amount)} tier (${tierLabel(lowest.tier)})`
       await expect(estimator).toContainText(
-        lowest.lastDay
-          ? `To pay the lowest fee, ${formatMoney(lowest.tier.amount)}, apply by ${formatDate(lowest.lastDay)}.`
-          : `It is too late for the lowest fee, ${formatMoney(lowest.tier.amount)}, for this date.`
+        (lowest.lastDay
+          ? `If you apply on or before ${formatDate(lowest.lastDay)}, this estimate puts you in ${lowestTier}.`
+          : `By this estimate, it is too late for ${lowestTier} for this date.`) +
+          ' The inspection date the inspector sets decides the fee.'
       )
     })
   }

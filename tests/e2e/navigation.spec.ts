@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { routeHref } from '#lib/routes.ts'
 import { expect, test } from './served.ts'
-import { anyInnerPage, dropdowns, navigation, pageWith } from './site.ts'
+import { anyInnerPage, content, dropdowns, navigation, pageWith } from './site.ts'
 
 // Keyboard and pointer behaviour of the menus, with the shared browser script on.
 const FOCUS_YELLOW = 'rgb(255, 221, 0)'
@@ -139,6 +139,28 @@ test('focus is visible on every link, button and field of a page', async ({ page
     expect(visible, focus.key).toBe(true)
   }
   expect(seen.size).toBeGreaterThan(navigation.main.length)
+})
+
+test('a video player shows the yellow mark while its own controls have focus', async ({ page }) => {
+  const withVideo = content.pages.find((p) =>
+    p.blocks.some((b) => b.kind === 'video' && b.video.provider === 'file')
+  )!
+  await page.goto(routeHref(withVideo.route))
+  await page.waitForFunction(() => [...document.querySelectorAll('video')].every((v) => v.controls))
+  const controls: string[] = []
+  for (let i = 0; i < 200 && controls.length < 2; i++) {
+    await page.keyboard.press('Tab')
+    // Focus on a button of the player (play, mute...) is inside the video's
+    // own shadow tree: the page sees the video as the focused element, but
+    // not as :focus itself.
+    const mark = await page.evaluate(() => {
+      const el = document.activeElement!
+      return el.tagName === 'VIDEO' && !el.matches(':focus') ? getComputedStyle(el).boxShadow : null
+    })
+    if (mark !== null) controls.push(mark)
+  }
+  expect(controls.length).toBeGreaterThan(0)
+  for (const shadow of controls) expect(shadow).toContain(FOCUS_YELLOW)
 })
 
 test.describe('at phone width', () => {

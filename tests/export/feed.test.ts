@@ -4,7 +4,7 @@ import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildDay } from '#lib/content/alerts.ts'
 import { siteContent } from '#lib/content/disk.ts'
-import { feedEntries } from '#lib/feed.ts'
+import { FEED_EMPTY, FEED_SUBTITLE, feedEntries } from '#lib/feed.ts'
 import { FEED_PATH } from '#lib/routes.ts'
 import { SITE_URL } from '#lib/site-address.ts'
 import { exportedPages, OUT, requireExport } from '../helpers/export.ts'
@@ -26,6 +26,16 @@ describe('the news feed in the export', () => {
     expect(expected).toContainEqual(ids)
     const dates = [...doc.querySelectorAll('entry > updated')].map((e) => e.textContent!)
     expect(dates).toEqual([...dates].sort().reverse())
+  })
+
+  it('says what it carries, and that it has none yet while it has none; titles write years in full', () => {
+    const xml = readFileSync(join(OUT, FEED_PATH), 'utf8')
+    const doc = new JSDOM(xml, { contentType: 'application/xml' }).window.document
+    const subtitle = doc.querySelector('feed > subtitle')!.textContent
+    const entries = doc.querySelectorAll('entry').length
+    expect(subtitle).toBe(entries ? FEED_SUBTITLE : `${FEED_SUBTITLE} ${FEED_EMPTY}`)
+    for (const title of doc.querySelectorAll('entry > title'))
+      expect(title.textContent).not.toMatch(/\b\d{1,2}\/\d{1,2}\/\d{2}\b/)
   })
 
   it('is linked from the head and the footer of every page', () => {

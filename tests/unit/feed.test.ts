@@ -1,7 +1,7 @@
 import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '#tests/helpers/content.ts'
-import { atomFeed, feedEntries } from '#lib/feed.ts'
+import { atomFeed, FEED_EMPTY, FEED_SUBTITLE, feedEntries } from '#lib/feed.ts'
 import { SITE_URL } from '#lib/site-address.ts'
 import { fixtureCopy, put } from '../helpers/content.ts'
 
@@ -32,7 +32,7 @@ describe('the news feed', () => {
   it('lists started notices and published documents, newest first', () => {
     const entries = feedEntries(content(), '2026-11-22')
     expect(entries.map((e) => [e.day, e.title])).toEqual([
-      ['2026-11-20', 'Urgent notice, 11/20/26 to 11/25/26'],
+      ['2026-11-20', 'Urgent notice, 11/20/2026 to 11/25/2026'],
       ['2020-03-02', '2020 budget (PDF)'],
     ])
     expect(entries[1]!.link).toBe('https://files.example.org/budget-2020.pdf')
@@ -56,11 +56,22 @@ describe('the news feed', () => {
     expect(feed.querySelector(':scope > link[rel="self"]')?.getAttribute('href')).toBe(
       `${SITE_URL}/feed.xml`
     )
+    expect(feed.querySelector(':scope > subtitle')?.textContent).toBe(FEED_SUBTITLE)
     const entries = [...doc.querySelectorAll('entry')]
     expect(entries).toHaveLength(2)
     for (const entry of entries)
       for (const name of ['id', 'title', 'updated', 'link'])
         expect(entry.querySelector(name), name).not.toBeNull()
     expect(entries[0]!.querySelector('content')!.textContent).toContain('<strong>burn ban</strong>')
+  })
+
+  it('says in its subtitle when it has no entries yet', () => {
+    const empty = loadContent(fixtureCopy())
+    const subtitle = (day: string) =>
+      new JSDOM(atomFeed(empty, day), {
+        contentType: 'application/xml',
+      }).window.document.querySelector('feed > subtitle')!.textContent
+    expect(feedEntries(empty, '2020-01-01')).toEqual([])
+    expect(subtitle('2020-01-01')).toBe(`${FEED_SUBTITLE} ${FEED_EMPTY}`)
   })
 })

@@ -10,6 +10,9 @@
 // year disagrees with its label is kept as published with a note. Raw
 // spaces in addresses stay as published (the site encodes them in links),
 // and an address listed twice stays twice (the content check names both).
+// The notes added by hand since (the duplicates and the labels that are
+// probably wrong; content/README.md, "Meeting records") are in the YAML
+// files only.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
