@@ -104,7 +104,7 @@ export function siteEditorConfig(settings: SiteEditorSettings): CmsConfig {
       repo: settings.repository,
       branch: settings.branch,
       ...(settings.apiRoot ? { api_root: settings.apiRoot } : {}),
-      // The sign-in service: the site's own (site-editor/sign-in.ts, at
+      // The sign-in service: the site's own (functions/sign-in.ts, at
       // /api/auth on the origin the editor is opened from; main.tsx adds
       // that origin), or another service the build is told of.
       ...(settings.authUrl

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
 import { z } from 'zod'
 import english from 'decap-cms-locales/dist/esm/en'
-import { siteEditorSettings, UNSET_REPOSITORY } from '#site-editor/bundle.ts'
+import { siteEditorSettings, UNSET_REPOSITORY } from '#tools/site-editor/bundle.ts'
 import { editorPhrases } from '#site-editor/phrases.ts'
 import {
   editorCollections,
