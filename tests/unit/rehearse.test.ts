@@ -3,7 +3,7 @@ import { merge, mergeableState, updateBranch } from '#tools/rehearse/github-merg
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { siteEditorSettings } from '#site-editor/bundle.ts'
+import { siteEditorSettings } from '#tools/site-editor/bundle.ts'
 import { GitStore } from '#tools/rehearse/git-store.ts'
 import { GitHubModel, type Pull } from '#tools/rehearse/github-model.ts'
 import { pullRequestCheck } from '#tools/rehearse/rehearse.ts'
