@@ -103,7 +103,12 @@ try {
 } catch (error) {
   // What the editor said when it stopped, for the one looking into it.
   const page = browser.contexts()[0]?.pages()[0]
-  console.error(`The editor showed: ${await page?.locator('.Toastify').innerText().catch(() => '')}`)
+  console.error(
+    `The editor showed: ${await page
+      ?.locator('.Toastify')
+      .innerText()
+      .catch(() => '')}`
+  )
   throw error
 } finally {
   await browser.close()
