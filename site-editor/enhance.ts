@@ -37,7 +37,7 @@ type Notice = { id: string; type?: string; dismissAfter?: number | false; messag
 export type EditorStore = {
   getState: () => {
     entryDraft: Immutable
-    config: { publish_mode?: string }
+    config: { publish_mode?: string; backend?: { name?: string } }
     notifications?: { notifications: Notice[] }
   }
   subscribe: (listener: () => void) => () => void
@@ -212,13 +212,21 @@ function previewFrame(document: Document) {
   frame.title = 'Preview: the page as visitors will see it'
 }
 
-function signInScreen(document: Document, siteName: string) {
+/**
+ * The sign-in screen names the bureau and, online, the repository on GitHub
+ * that the editor saves to (staff have no other place to find it).
+ */
+function signInScreen(document: Document, siteName: string, repository?: string) {
   const page = document.querySelector('[class*="StyledAuthenticationPage"]')
   if (!page || page.querySelector('#site-editor-name')) return
   const heading = document.createElement('h1')
   heading.id = 'site-editor-name'
   heading.textContent = `${siteName}: site editor`
   page.prepend(heading)
+  if (!repository) return
+  const where = document.createElement('p')
+  where.textContent = `Changes are saved as pull requests to the repository ${repository} on GitHub.`
+  heading.after(where)
 }
 
 function mediaButton(document: Document) {
@@ -228,13 +236,19 @@ function mediaButton(document: Document) {
 }
 
 /** Starts watching the editor page. */
-export function enhanceEditor(document: Document, store: EditorStore, siteName: string) {
+export function enhanceEditor(
+  document: Document,
+  store: EditorStore,
+  siteName: string,
+  repository: string
+) {
   const window = document.defaultView!
   const update = () => {
     nameButtons(document)
     markOpen(document, false)
     previewFrame(document)
-    signInScreen(document, siteName)
+    const online = store.getState().config.backend?.name === 'github'
+    signInScreen(document, siteName, online ? repository : undefined)
     mediaButton(document)
   }
   new MutationObserver(update).observe(document.body, { childList: true, subtree: true })

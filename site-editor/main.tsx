@@ -93,4 +93,9 @@ CMS.init({
   } as never,
 })
 
-enhanceEditor(document, store as unknown as EditorStore, settings.siteName ?? 'Site editor')
+enhanceEditor(
+  document,
+  store as unknown as EditorStore,
+  settings.siteName ?? 'Site editor',
+  settings.repository
+)

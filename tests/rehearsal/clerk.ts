@@ -20,6 +20,10 @@ export async function signIn(page: Page, rehearsal: Rehearsal, login: string) {
   )
   page.on('dialog', (dialog) => void dialog.accept())
   await page.goto(`${rehearsal.site}/admin/`)
+  const { model } = rehearsal.github
+  await expect(
+    page.getByText(`to the repository ${model.fullName(model.origin)} on GitHub`)
+  ).toBeVisible()
   const window = page.waitForEvent('popup')
   await page.getByRole('button', { name: 'Login with GitHub' }).click()
   const user = REHEARSAL_USERS.find((u) => u.login === login)!

@@ -106,6 +106,9 @@ async function signIn(page: Page) {
     (route) => route.abort()
   )
   await page.goto('/admin/')
+  // On this computer nothing goes to GitHub, and the sign-in page does not say it does.
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible()
+  await expect(page.getByText(/saved as pull requests/)).toHaveCount(0)
   await page.getByRole('button', { name: 'Login' }).click()
   await expect(page.getByRole('link', { name: /Pages/ }).first()).toBeVisible()
   return problems
