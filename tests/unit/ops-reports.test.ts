@@ -161,4 +161,42 @@ describe('the dependency audit', () => {
     )
     expect(auditSummary({ sent: [], tools: [] })).toMatch(/browsers\n\n.*\n\nNone\./)
   })
+
+  it('lists each group most severe first, then by name, whatever order npm gives', () => {
+    // Names in alphabetical order give the opposite of the severities' order,
+    // so a list left in npm's order, or sorted by name, fails.
+    const finding = (name: string, severity: string) => ({
+      name,
+      severity,
+      via: [{ title: `${severity} advisory` }],
+      nodes: [`node_modules/${name}`],
+    })
+    const report = {
+      vulnerabilities: Object.fromEntries(
+        [
+          finding('a-info', 'info'),
+          finding('b-low', 'low'),
+          finding('d-moderate', 'moderate'),
+          finding('c-moderate', 'moderate'),
+          finding('e-high', 'high'),
+          finding('f-critical', 'critical'),
+        ].map((v) => [v.name, v])
+      ),
+    }
+    const order = ['f-critical', 'e-high', 'c-moderate', 'd-moderate', 'b-low', 'a-info']
+    const { sent, tools } = sortFindings(
+      report,
+      new Set([
+        'node_modules/b-low',
+        'node_modules/e-high',
+        'node_modules/f-critical',
+        'node_modules/a-info',
+        'node_modules/c-moderate',
+        'node_modules/d-moderate',
+      ])
+    )
+    expect(sent.map((f) => f.name)).toEqual(order)
+    expect(sortFindings(report, new Set()).tools.map((f) => f.name)).toEqual(order)
+    expect(tools).toEqual([])
+  })
 })
