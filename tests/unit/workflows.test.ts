@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { SETTINGS } from '#tools/ops/pages-deploy.ts'
-import { PREVIEW_RETENTION_DAYS } from '#tools/review/preview-note-text.ts'
+import { PREVIEW_RETENTION_DAYS } from '#tools/review/preview-note.ts'
 import { publishDue } from '#tools/ops/schedule-due.ts'
 import packageJson from '../../package.json'
 
