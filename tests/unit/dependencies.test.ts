@@ -31,8 +31,8 @@ describe('the direct dependencies', () => {
   it.each(names)('%s is used', (name) => {
     if (USED_WITHOUT_AN_IMPORT[name]) return
     // `@types/x` is used where `x` is imported for its types only.
-    const module = name.replace(/^@types\/(?!.*__)/, '')
-    const quoted = module.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+    const imported = name.replace(/^@types\/(?!.*__)/, '')
+    const quoted = imported.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
     expect(sources).toMatch(new RegExp(`['"]${quoted}(/[^'"]*)?['"]`))
   })
 
