@@ -3,16 +3,27 @@ import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTypescript from 'eslint-config-next/typescript'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 
-/** Folders the site's own code (app/, components/, lib/) may not import. */
-const OUTSIDE_SITE = ['tools', 'site-editor', 'tests']
+// Rooms by audience and runtime (README, "How it is built"): each room
+// imports only itself and the rooms named here, so no two rooms import each
+// other. tests/ may import any room; no room imports tests/.
+const ROOMS = {
+  lib: [],
+  components: ['lib'],
+  app: ['components', 'lib'],
+  'site-editor': ['components', 'lib'],
+  functions: ['lib'],
+  tools: ['site-editor', 'lib'],
+  tests: ['app', 'components', 'lib', 'site-editor', 'functions', 'tools'],
+}
 
-/** An import pattern group for those folders, by alias or by relative path. */
-function roomRule(folders) {
-  return {
-    // By alias (#tools/...) or by a relative path (../tools/...).
-    regex: `^(#|(\\.\\.?/)+)(${folders.join('|')})/`,
-    message: 'The site (app/, components/, lib/) may not import this room; see README "Layout".',
-  }
+/** What a room may not import, by alias (#tools/…) or by a relative path (../tools/…). */
+function roomRules(room) {
+  return Object.keys(ROOMS)
+    .filter((other) => other !== room && !ROOMS[room].includes(other))
+    .map((other) => ({
+      regex: `^(#|(\\.\\.?/)+)${other}/`,
+      message: `${room}/ may not import ${other}/: see README, "How it is built".`,
+    }))
 }
 
 // Next's rules (React, hooks, Core Web Vitals, TypeScript) with the full
@@ -33,21 +44,12 @@ export default defineConfig([
       'jsx-a11y/media-has-caption': 'off',
     },
   },
-  // Rooms by audience (README, "Layout"): the site's code never reaches into
-  // the tooling, the site editor or the tests, and lib/ never into components/.
-  {
-    files: ['app/**', 'components/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [roomRule(OUTSIDE_SITE)] }] },
-  },
-  {
-    files: ['lib/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [roomRule([...OUTSIDE_SITE, 'components', 'app'])] },
-      ],
-    },
-  },
+  ...Object.keys(ROOMS)
+    .filter((room) => roomRules(room).length > 0)
+    .map((room) => ({
+      files: [`${room}/**`],
+      rules: { 'no-restricted-imports': ['error', { patterns: roomRules(room) }] },
+    })),
   globalIgnores([
     '.next/**',
     'out/**',

@@ -18,11 +18,11 @@ export function captionsHref(file: string): string {
   return `${CAPTIONS_PATH}${file}`
 }
 
-/** The site editor (Decap CMS, site-editor/bundle.ts): not a public page. */
+/** The site editor (Decap CMS, tools/site-editor/bundle.ts): not a public page. */
 export const SITE_EDITOR_PATH = '/admin/'
 
 /**
- * The site editor's GitHub sign-in service (site-editor/sign-in.ts), run
+ * The site editor's GitHub sign-in service (functions/sign-in.ts), run
  * by the host beside the site (functions/api/): where the editor opens its
  * sign-in window, and where GitHub sends that window back.
  */

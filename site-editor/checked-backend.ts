@@ -51,7 +51,7 @@ export class SaveRefused extends PlainRefusal {
 const MEETINGS_PATH = `${CONTENT_PATH}/data/${MEETINGS_FOLDER}`
 
 /** The repository's content as text, read through the backend (what the build would read). */
-export async function readThrough(backend: Backend): Promise<ContentSource> {
+async function readThrough(backend: Backend): Promise<ContentSource> {
   const files = (read: Read[]): SourceFile[] =>
     read
       .map(({ data, file }) => ({ path: file.path, text: data }))
@@ -115,7 +115,7 @@ export function withChange(
 }
 
 /** The errors a change brings: those of the content with it that the content without it has not. */
-export function newErrors(before: ContentSource, after: ContentSource): ContentProblem[] {
+function newErrors(before: ContentSource, after: ContentSource): ContentProblem[] {
   const errors = (source: ContentSource) =>
     checkContent(source).problems.filter((p) => p.severity === 'error')
   const known = new Set(errors(before).map(formatProblem))
@@ -123,7 +123,7 @@ export function newErrors(before: ContentSource, after: ContentSource): ContentP
 }
 
 /** Throws SaveRefused when writing and deleting these files would bring a content mistake. */
-export async function refuseBreakingChange(
+async function refuseBreakingChange(
   backend: Backend,
   written: readonly DataFile[],
   deleted: readonly string[] = []

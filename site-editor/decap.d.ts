@@ -23,7 +23,7 @@ declare module 'decap-cms-locales/dist/esm/en' {
   export default phrases
 }
 
-/** Set by the site editor build (site-editor/bundle.ts): its settings and the site's stylesheets, for the preview. */
+/** Set by the site editor build (tools/site-editor/bundle.ts): its settings and the site's stylesheets, for the preview. */
 declare const __SITE_EDITOR_SETTINGS__: import('#site-editor/config.ts').SiteEditorSettings & {
   styles: string[]
 }

@@ -61,37 +61,31 @@ export function withEditGuard<T extends BackendClass>(Base: T): T {
     /** The file's text now, where this save would write it; or why the save must not happen. */
     private async changedSince(file: DataFile, options: SaveOptions): Promise<string | undefined> {
       const live = this.opened.live.get(file.path)
-      if (!options.useWorkflow) {
-        if (live === undefined) return undefined
-        const now = await super.getEntry(file.path).then(
-          (e) => e.data,
-          () => undefined
-        )
-        return now === live ? undefined : GUARD_WORDS.changed
-      }
-      const pending = await super
-        .unpublishedEntry({ collection: options.collectionName!, slug: file.slug })
-        .catch(() => undefined)
-      if (!options.unpublished) {
+      if (options.useWorkflow) {
+        const pending = await super
+          .unpublishedEntry({ collection: options.collectionName!, slug: file.slug })
+          .catch(() => undefined)
+        if (options.unpublished) {
+          if (!pending) return GUARD_WORDS.gone
+          const diff = pending.diffs.find((d) => d.path === file.path)
+          const opened = this.opened.waiting.get(file.path)
+          if (!diff || opened === undefined) return undefined
+          const now = await super.unpublishedEntryDataFile(
+            options.collectionName!,
+            file.slug,
+            diff.path,
+            diff.id
+          )
+          return now === opened ? undefined : GUARD_WORDS.changed
+        }
         if (pending) return GUARD_WORDS.waiting
-        if (live === undefined) return undefined
-        const now = await super.getEntry(file.path).then(
-          (e) => e.data,
-          () => undefined
-        )
-        return now === live ? undefined : GUARD_WORDS.changed
       }
-      if (!pending) return GUARD_WORDS.gone
-      const diff = pending.diffs.find((d) => d.path === file.path)
-      const opened = this.opened.waiting.get(file.path)
-      if (!diff || opened === undefined) return undefined
-      const now = await super.unpublishedEntryDataFile(
-        options.collectionName!,
-        file.slug,
-        diff.path,
-        diff.id
+      if (live === undefined) return undefined
+      const now = await super.getEntry(file.path).then(
+        (e) => e.data,
+        () => undefined
       )
-      return now === opened ? undefined : GUARD_WORDS.changed
+      return now === live ? undefined : GUARD_WORDS.changed
     }
 
     async persistEntry(entry: { dataFiles: DataFile[] }, options: SaveOptions) {

@@ -127,7 +127,7 @@ function markOpen(root: ParentNode, all = true) {
 type Route = { collection: string; slug?: string }
 
 /** The entry an editor address is for (`slug` absent for a new one), or none for another screen. */
-export function editorRoute(hash: string): Route | undefined {
+function editorRoute(hash: string): Route | undefined {
   const path = hash.replace(/^#/, '').split('?')[0]!
   const match = /^\/collections\/([^/]+)\/(?:entries\/(.+)|new)$/.exec(path)
   if (!match) return undefined

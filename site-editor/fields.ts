@@ -4,7 +4,7 @@ import type { RegistryName } from '#lib/content/source.ts'
 // each collection and of each kind of entry. The fields themselves (and
 // their rules) come from the schemas; only these words are written here.
 // A schema field without words here stops the editor's configuration with a
-// message (site-editor/config.ts), so a new field cannot be forgotten.
+// message (site-editor/widgets.ts), so a new field cannot be forgotten.
 //
 // Keys are paths: the file (`fees`, or `page` for pages), then field names
 // (lists add nothing: `fees.inspection.tiers.amount`). Entries that can take

@@ -95,7 +95,7 @@ function convertParts(
 }
 
 /** Turns file data into the shape Decap edits. */
-export function toEditor(value: unknown, spec: Spec): unknown {
+function toEditor(value: unknown, spec: Spec): unknown {
   switch (spec.kind) {
     case 'object':
     case 'list':
@@ -125,7 +125,7 @@ export function toEditor(value: unknown, spec: Spec): unknown {
 }
 
 /** Turns what Decap edits back into file data. */
-export function fromEditor(value: unknown, spec: Spec): unknown {
+function fromEditor(value: unknown, spec: Spec): unknown {
   switch (spec.kind) {
     case 'object':
     case 'list':
@@ -162,7 +162,7 @@ export function fromEditor(value: unknown, spec: Spec): unknown {
 // ------------------------------------------------------------ comments
 
 /** Splits the comment block at the top of a YAML text from the rest. */
-export function splitTopComment(text: string): { comment: string; rest: string } {
+function splitTopComment(text: string): { comment: string; rest: string } {
   const lines = text.split('\n')
   let end = 0
   while (end < lines.length - 1 && /^\s*(#.*)?$/.test(lines[end]!)) end++

@@ -53,7 +53,7 @@ export const PUBLISH_WORDS = {
 }
 
 /** Why GitHub refused to merge, in words a clerk can act on; brings the branch up to date if that is all. */
-export async function whyNotPublished(api: Api, pull: Pull, refusal: ApiError): Promise<string> {
+async function whyNotPublished(api: Api, pull: Pull, refusal: ApiError): Promise<string> {
   const repo = api.originRepoURL
   if (refusal.status === 409) return PUBLISH_WORDS.moved
   const { check_runs: runs } = (await api.request(

@@ -19,7 +19,6 @@ import selectWidget from 'decap-cms-widget-select'
 import stringWidget from 'decap-cms-widget-string'
 import textWidget from 'decap-cms-widget-text'
 import {
-  captionsFormat,
   siteEditorConfig,
   LOCAL_BACKEND_PATH,
   PAGE_FORMAT,
@@ -31,7 +30,7 @@ import { withReviewedPublish } from '#site-editor/github-publish.ts'
 import { DayControl, DayPreview } from '#site-editor/day-widget.tsx'
 import { enhanceEditor, type EditorStore } from '#site-editor/enhance.ts'
 import { COLLECTIONS } from '#site-editor/fields.ts'
-import { pageFormat, registryFormat } from '#site-editor/formats.ts'
+import { captionsFormat, pageFormat, registryFormat } from '#site-editor/formats.ts'
 import { editorPhrases } from '#site-editor/phrases.ts'
 import { createPreview } from '#site-editor/preview.tsx'
 import { REGISTRY_NAMES } from '#lib/content/source.ts'

@@ -23,7 +23,7 @@ export type WriteOptions = {
 }
 
 /** A text the file wrote otherwise than the writer would: its field, the text, the file's style. */
-export type KeptStyle = [field: string, text: string, style: Scalar.Type]
+type KeptStyle = [field: string, text: string, style: Scalar.Type]
 
 const STYLES: readonly string[] = [
   Scalar.PLAIN,
@@ -90,7 +90,7 @@ export function writeYaml(value: unknown, spec: Spec, options: WriteOptions = {}
 }
 
 /** Is a value empty: nothing, blank text, an empty list or a group of empty fields? */
-export function isEmpty(value: unknown): boolean {
+function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null) return true
   if (typeof value === 'string') return value.trim() === ''
   if (Array.isArray(value)) return value.length === 0

@@ -1,6 +1,6 @@
 // GET /api/callback on Cloudflare Pages: where GitHub sends the sign-in
-// window back (site-editor/sign-in.ts).
-import { finishSignIn, type SignInEnv } from '../../site-editor/sign-in.ts'
+// window back (functions/sign-in.ts).
+import { finishSignIn, type SignInEnv } from '#functions/sign-in.ts'
 
 export const onRequestGet = ({ request, env }: { request: Request; env: SignInEnv }) =>
   finishSignIn(request, env)

@@ -3,14 +3,13 @@ import { join } from 'node:path'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { LIST_FIELD, pageFormat, registryFormat } from '#site-editor/formats.ts'
+import { createPreview, PreviewView } from '#site-editor/preview.tsx'
 import {
   checkPreview,
-  createPreview,
   loadSource,
-  PreviewView,
   type PreviewProps,
   type PreviewTarget,
-} from '#site-editor/preview.tsx'
+} from '#site-editor/preview-content.ts'
 import { readContentSource } from '#lib/content/disk.ts'
 import { REGISTRY_NAMES } from '#lib/content/source.ts'
 import { checkContent } from '#lib/content/index.ts'

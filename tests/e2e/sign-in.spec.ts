@@ -4,13 +4,13 @@ import { join } from 'node:path'
 import { test, expect, type BrowserContext, type Page } from '@playwright/test'
 import { SIGN_IN_CALLBACK_PATH, SIGN_IN_START_PATH, SITE_EDITOR_PATH } from '#lib/routes.ts'
 import { COLLECTIONS } from '#site-editor/fields.ts'
-import { SIGN_IN_PROBLEMS, STATE_COOKIE } from '#site-editor/sign-in.ts'
+import { SIGN_IN_PROBLEMS, STATE_COOKIE } from '#functions/sign-in.ts'
 import { FUNCTIONS_DIR } from '#tools/ops/deploy.ts'
 import { signInStatus } from '#tools/ops/sign-in-status.ts'
 import { freePort } from '#tests/helpers/nginx.ts'
 import { startPagesSite, type RunningPages } from '#tests/helpers/pages-dev.ts'
 
-// The site editor's GitHub sign-in (site-editor/sign-in.ts) as it runs on
+// The site editor's GitHub sign-in (functions/sign-in.ts) as it runs on
 // the host: the export and the functions of functions/ under Cloudflare's
 // runtime (wrangler pages dev), with the Pages project's settings given as
 // bindings. github.com's authorize and token endpoints are a stand-in on
@@ -305,6 +305,13 @@ test.describe('the callback refuses, in words, before asking GitHub for a token'
     expect(start.text).toContain(SIGN_IN_PROBLEMS.elsewhere)
     expect(standIn.authorizeVisits).toHaveLength(0)
   })
+})
+
+test('the module both functions share (functions/sign-in.ts) is no route: its address is the site’s 404', async () => {
+  // Pages makes a route only of a file that exports a handler (onRequest…).
+  const answer = await fetch(`${site.origin}/sign-in`)
+  expect(answer.status).toBe(404)
+  expect(await answer.text()).not.toContain(SIGN_IN_PROBLEMS.notGitHub)
 })
 
 test("the publish summary's line says whether the sign-in is set up, from the live service's answer", async () => {

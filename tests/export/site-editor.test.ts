@@ -6,8 +6,9 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CAPTIONS_PATH, SITE_EDITOR_PATH } from '#lib/routes.ts'
-import { siteEditorWeight, siteEditorWeightLine } from '#tools/export/weight.ts'
-import { checkPreview, PreviewView } from '#site-editor/preview.tsx'
+import { siteEditorWeight, siteEditorWeightLine } from '#tools/bench/weight.ts'
+import { PreviewView } from '#site-editor/preview.tsx'
+import { checkPreview } from '#site-editor/preview-content.ts'
 import { readContentSource, siteContent } from '#lib/content/disk.ts'
 import { parseHeadersFile } from '#lib/headers/cloudflare.ts'
 import { CAPTIONS_CSP, siteEditorCsp, siteCsp } from '#lib/headers/policies.ts'
@@ -179,7 +180,7 @@ describe('the site editor in the export', () => {
     expect(weight.js).toBeGreaterThan(100 * 1024)
     expect(weight.total).toBe(weight.html + weight.js + weight.css)
     expect(weight.allFiles).toBeGreaterThanOrEqual(weight.total)
-    // The line the build log and `npm run bench` print.
+    // The line `npm run bench` prints.
     const kb = (bytes: number) => (bytes / 1024).toFixed(1)
     expect(siteEditorWeightLine(weight)).toContain(`${kb(weight.total)} KB gzip when opened`)
     expect(siteEditorWeightLine(weight)).toContain(`JS ${kb(weight.js)}`)

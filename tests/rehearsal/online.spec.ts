@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { merge } from '#tools/rehearse/github-merge.ts'
 import { GUARD_WORDS } from '#site-editor/edit-guard.ts'
 import { PUBLISH_WORDS } from '#site-editor/github-publish.ts'
 import { FIELD_TEXT } from '#site-editor/fields.ts'
@@ -229,7 +230,7 @@ async function mergedChange(path: string, text: string | null, title: string) {
   model.setBranch(model.origin, branch, sha, { create: true })
   const pull = model.createPull(model.origin, 'inspector', { title, head: branch, base: 'main' })
   await rehearsal.checked()
-  model.merge(pull, 'inspector', { merge_method: 'squash' })
+  merge(model, pull, 'inspector', { merge_method: 'squash' })
 }
 
 test('a change whose check fails once the live site has moved on cannot be published, and the clerk is told why', async ({

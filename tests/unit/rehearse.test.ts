@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { merge, mergeableState, updateBranch } from '#tools/rehearse/github-merge.ts'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { siteEditorSettings } from '#site-editor/bundle.ts'
+import { siteEditorSettings } from '#tools/site-editor/bundle.ts'
 import { GitStore } from '#tools/rehearse/git-store.ts'
 import { GitHubModel, type Pull } from '#tools/rehearse/github-model.ts'
 import { pullRequestCheck } from '#tools/rehearse/rehearse.ts'
@@ -69,14 +70,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 describe('branch protection in the stand-in', () => {
   it('refuses a merge while the required check is missing, then while it fails, in GitHub’s words', () => {
     const pull = pullWith('cms/one', 'content/a.md', 'one\n')
-    const merge = () => model.merge(pull, 'clerk', { merge_method: 'squash' })
-    expect(merge).toThrow(`Required status check "${CHECK}" is expected.`)
+    const squash = () => merge(model, pull, 'clerk', { merge_method: 'squash' })
+    expect(squash).toThrow(`Required status check "${CHECK}" is expected.`)
     finish(pull, 'failure')
-    expect(merge).toThrow(`Required status check "${CHECK}" is failing.`)
-    expect(model.mergeableState(pull)).toBe('blocked')
+    expect(squash).toThrow(`Required status check "${CHECK}" is failing.`)
+    expect(mergeableState(model, pull)).toBe('blocked')
     finish(pull, 'success')
     const before = main()
-    expect(merge()).toMatchObject({ merged: true })
+    expect(squash()).toMatchObject({ merged: true })
     // A squash: one new commit on main, whose parent is main as it was.
     expect(model.store.commitInfo(main()).parents).toEqual([before])
     expect(model.store.git(['show', `${main()}:content/a.md`])).toBe('one')
@@ -88,17 +89,17 @@ describe('branch protection in the stand-in', () => {
     pullWith('cms/three', 'README.md', 'three\n')
     const other = model.pulls.at(-1)!
     finish(other, 'success')
-    model.merge(other, 'clerk', {})
-    expect(model.mergeableState(pull)).toBe('behind')
-    expect(() => model.merge(pull, 'clerk', {})).toThrow(
+    merge(model, other, 'clerk', {})
+    expect(mergeableState(model, pull)).toBe('behind')
+    expect(() => merge(model, pull, 'clerk', {})).toThrow(
       `Required status check "${CHECK}" is expected.`
     )
     const head = pull.head.sha
-    model.updateBranch(pull, 'clerk', head)
+    updateBranch(model, pull, 'clerk', head)
     expect(pull.head.sha).not.toBe(head)
     expect(model.store.isAncestor(main(), pull.head.sha)).toBe(true)
     // The new head has no check yet.
-    expect(() => model.merge(pull, 'clerk', {})).toThrow(/is expected/)
+    expect(() => merge(model, pull, 'clerk', {})).toThrow(/is expected/)
   })
 
   it('refuses any change to main that is not a merge, a push that is not a fast forward, and a merge by someone without write access', () => {
@@ -117,8 +118,8 @@ describe('branch protection in the stand-in', () => {
       base: 'main',
     })
     finish(pull, 'success')
-    expect(() => model.merge(pull, 'visitor', {})).toThrow('Must have push access to repository')
-    expect(() => model.merge(pull, 'clerk', { sha: 'f'.repeat(40) })).toThrow(
+    expect(() => merge(model, pull, 'visitor', {})).toThrow('Must have push access to repository')
+    expect(() => merge(model, pull, 'clerk', { sha: 'f'.repeat(40) })).toThrow(
       'Head branch was modified'
     )
   })

@@ -6,7 +6,7 @@ import {
   startSignIn,
   STATE_COOKIE,
   type SignInEnv,
-} from '#site-editor/sign-in.ts'
+} from '#functions/sign-in.ts'
 
 const SITE = 'https://bureau.example'
 const ENV: SignInEnv = {

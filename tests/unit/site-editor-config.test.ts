@@ -5,16 +5,10 @@ import { describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
 import { z } from 'zod'
 import english from 'decap-cms-locales/dist/esm/en'
-import { siteEditorSettings, UNSET_REPOSITORY } from '#site-editor/bundle.ts'
+import { siteEditorSettings, UNSET_REPOSITORY } from '#tools/site-editor/bundle.ts'
 import { editorPhrases } from '#site-editor/phrases.ts'
-import {
-  editorCollections,
-  siteEditorConfig,
-  fieldFor,
-  MONEY_PATTERN,
-  RELATIONS,
-  type CmsField,
-} from '#site-editor/config.ts'
+import { editorCollections, siteEditorConfig } from '#site-editor/config.ts'
+import { fieldFor, MONEY_PATTERN, RELATIONS, type CmsField } from '#site-editor/widgets.ts'
 import { LIST_FIELD, RECORD_KEY, RECORD_VALUE, TYPE_KEY } from '#site-editor/formats.ts'
 import { specOf } from '#site-editor/model.ts'
 import { REGISTRY_SCHEMAS } from '#lib/content/registries.ts'

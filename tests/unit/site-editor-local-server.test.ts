@@ -4,8 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CONTENT_PATH, LOCAL_BACKEND_PATH } from '#site-editor/config.ts'
-import { foreignRequest, isContentPath, refusedBackendRequest } from '#site-editor/local-guard.ts'
-import { startSiteEditorServer, type SiteEditorServer } from '#site-editor/local-server.ts'
+import {
+  foreignRequest,
+  isContentPath,
+  refusedBackendRequest,
+} from '#tools/site-editor/local-guard.ts'
+import { startSiteEditorServer, type SiteEditorServer } from '#tools/site-editor/local-server.ts'
 import { FIXTURE } from '#tests/helpers/content.ts'
 
 // `npm run site-editor` on a working copy: Decap's local backend writes any

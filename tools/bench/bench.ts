@@ -23,7 +23,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { pageWeight, siteEditorWeight, siteEditorWeightLine } from '#tools/export/weight.ts'
+import { pageWeight, siteEditorWeight, siteEditorWeightLine } from '#tools/bench/weight.ts'
 import { createStaticHandler, headersFromExport } from '#tools/serve/static-server.ts'
 
 const out = join(process.cwd(), 'out')

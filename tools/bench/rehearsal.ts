@@ -36,7 +36,7 @@ const browser = await chromium.launch({
 
 /** Presses a button in the editor's top bar and a choice of its menu. */
 async function menu(page: Page, button: RegExp | string, item: string) {
-  await page.getByRole('button', { name: button }).click()
+  await page.getByRole('button', { name: button, exact: typeof button === 'string' }).click()
   await page.getByRole('menuitem', { name: item }).click()
 }
 
@@ -80,7 +80,7 @@ try {
     await page.getByRole('option', { name: 'Urgent', exact: true }).click()
     const save = await timed(async () => {
       await page.getByRole('button', { name: 'Save', exact: true }).click()
-      await page.getByText('Changes saved').waitFor({ timeout: 600_000 })
+      await page.getByText('Changes saved').waitFor({ timeout: 300_000 })
     })
     const status = await timed(async () => {
       await menu(page, /^Status: /, 'Ready')
@@ -100,6 +100,16 @@ try {
       [run, save, status, check, publish, live].map((v, i) => (i ? seconds(v) : v)).join(' | ')
     )
   }
+} catch (error) {
+  // What the editor said when it stopped, for the one looking into it.
+  const page = browser.contexts()[0]?.pages()[0]
+  console.error(
+    `The editor showed: ${await page
+      ?.locator('.Toastify')
+      .innerText()
+      .catch(() => '')}`
+  )
+  throw error
 } finally {
   await browser.close()
   await rehearsal.stop()

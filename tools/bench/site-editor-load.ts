@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
-import { startSiteEditorServer } from '#site-editor/local-server.ts'
+import { startSiteEditorServer } from '#tools/site-editor/local-server.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'

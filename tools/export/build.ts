@@ -6,8 +6,7 @@ import { buildDay } from '#lib/content/alerts.ts'
 import { spawnSync } from 'node:child_process'
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { siteEditorSettings, bundleSiteEditor } from '#site-editor/bundle.ts'
-import { siteEditorWeight, siteEditorWeightLine } from '#tools/export/weight.ts'
+import { siteEditorSettings, bundleSiteEditor } from '#tools/site-editor/bundle.ts'
 import { bundleBrowserScripts } from '#tools/export/browser-scripts.ts'
 import { finishExport } from '#tools/export/finish-export.ts'
 import { CONTENT_DIR, readContentSource } from '#lib/content/disk.ts'
@@ -64,7 +63,6 @@ try {
   })
   const editor = await bundleSiteEditor(staging, settings, finished.stylesheets)
   for (const line of editor.log) step(line)
-  step(siteEditorWeightLine(siteEditorWeight(staging)))
   hashes = { ...finished, editorScriptHashes: editor.scriptHashes }
 } catch (error) {
   console.error(`\nThe export could not be finished; out/ is unchanged.\n${String(error)}`)

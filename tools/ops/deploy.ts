@@ -73,18 +73,30 @@ export function planDeploy(
   return { action: 'run', command, args: [...prefix, ...args] }
 }
 
-/** The route files of a Pages Functions folder (.ts), relative to it, sorted. */
+/** The .ts files of a Pages Functions folder, relative to it, sorted. */
 export const functionFiles = (dir: string) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts'))
     .sort()
 
 /**
- * Bundles every function of `from` into `to` as one JavaScript module at the
- * same path (functions/api/auth.ts → api/auth.js, so the routes stay the same).
+ * Is this file a route? Pages makes one only of a file that exports a
+ * handler (onRequest, onRequestGet…), as wrangler reads its exports; a
+ * module the routes share (functions/sign-in.ts) is not one.
+ */
+function isRoute(file: string): boolean {
+  const { metafile } = buildSync({ entryPoints: [file], write: false, metafile: true })
+  const exports = Object.values(metafile.outputs).flatMap((output) => output.exports)
+  return exports.some((name) => /^onRequest(Get|Post|Put|Patch|Delete|Options|Head)?$/.test(name))
+}
+
+/**
+ * Bundles every route of `from` into `to` as one JavaScript module at the
+ * same path (functions/api/auth.ts → api/auth.js, so the routes stay the
+ * same), with what it imports from the working copy. Returns the files.
  */
 export function bundleFunctions(from: string, to: string): string[] {
-  const files = functionFiles(from)
+  const files = functionFiles(from).filter((file) => isRoute(join(from, file)))
   for (const file of files)
     buildSync({
       entryPoints: [join(from, file)],

@@ -1,10 +1,5 @@
 import type { GitStore, Person } from '#tools/rehearse/git-store.ts'
-import {
-  GitHubError,
-  notFound,
-  unprocessable,
-  validationFailed,
-} from '#tools/rehearse/github-http.ts'
+import { notFound, unprocessable, validationFailed } from '#tools/rehearse/github-http.ts'
 
 // What the GitHub stand-in knows, and the rules GitHub applies to it: who
 // may write where, branches and forks over one git store, pull requests
@@ -21,7 +16,6 @@ export type Repo = {
   parent?: Repo
   /** Where its branches live in the store. */
   refPrefix: string
-  created: string
 }
 
 export type Pull = {
@@ -74,7 +68,7 @@ export type ModelEvents = {
   merged?: (pull: Pull) => void
 }
 
-const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
+export const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
 
 export class GitHubModel {
   readonly repos = new Map<string, Repo>()
@@ -96,7 +90,7 @@ export class GitHubModel {
     this.store = store
     this.users = users
     this.protection = protection
-    this.origin = { ...origin, refPrefix: 'refs/heads/', created: now() }
+    this.origin = { ...origin, refPrefix: 'refs/heads/' }
     this.repos.set(this.key(this.origin), this.origin)
   }
 
@@ -144,17 +138,16 @@ export class GitHubModel {
       .map(({ ref, sha }) => ({ name: ref.slice(repo.refPrefix.length), sha }))
   }
 
-  /** A commit named by a branch of `repo`, `owner:branch` of its network, or a commit id. */
+  /** The repository of an owner in this network (the site's, or a fork of it). */
+  ownedBy = (owner: string) =>
+    [...this.repos.values()].find((r) => r.owner.toLowerCase() === owner.toLowerCase())
+
+  /** A commit named by a branch of `repo`, `owner:branch` of the network, or a commit id. */
   resolve(repo: Repo, rev: string): string | undefined {
-    const colon = rev.indexOf(':')
-    if (colon > 0) {
-      const owner = rev.slice(0, colon)
-      const other = [...this.repos.values()].find(
-        (r) =>
-          r.owner.toLowerCase() === owner.toLowerCase() &&
-          (r === repo || r.parent === repo || repo.parent === r || r.parent === repo.parent)
-      )
-      return other && this.branchSha(other, rev.slice(colon + 1))
+    const [owner, branch] = rev.split(/:(.*)/s) as [string, string?]
+    if (branch !== undefined) {
+      const other = this.ownedBy(owner)
+      return other && this.branchSha(other, branch)
     }
     return (
       this.branchSha(repo, rev) ??
@@ -211,7 +204,6 @@ export class GitHubModel {
       name: parent.name,
       parent,
       refPrefix: `refs/forks/${login}/heads/`,
-      created: now(),
     }
     for (const { name, sha } of this.branches(parent))
       this.store.setRef(this.branchRef(fork, name), sha)
@@ -236,9 +228,7 @@ export class GitHubModel {
     const [owner, branch] = headSpec.includes(':')
       ? headSpec.split(/:(.*)/s)
       : [base.owner, headSpec]
-    const headRepo = [...this.repos.values()].find(
-      (r) => r.owner.toLowerCase() === owner!.toLowerCase() && (r === base || r.parent === base)
-    )
+    const headRepo = this.ownedBy(owner!)
     const headSha = headRepo && this.branchSha(headRepo, branch!)
     if (!headRepo || !headSha) throw validationFailed('PullRequest', 'head', 'head')
     if (this.openPullsOf(headRepo, branch!).some((p) => p.base === baseBranch))
@@ -300,98 +290,6 @@ export class GitHubModel {
     const latest = new Map<string, CheckRun>()
     for (const run of this.checkRuns.filter((r) => r.sha === sha)) latest.set(run.name, run)
     return [...latest.values()]
-  }
-
-  /** Why branch protection refuses to merge this pull request now, as GitHub says it; or nothing. */
-  protectionRefusal(pull: Pull): GitHubError | undefined {
-    const { requiredChecks, strict, branch } = this.protection
-    if (pull.base !== branch || requiredChecks.length === 0) return undefined
-    const runs = this.latestChecks(pull.head.sha)
-    // On a branch behind its base, GitHub counts every required check as not yet reported.
-    const behind = strict && this.isBehind(pull)
-    const expected = requiredChecks.filter(
-      (name) => behind || runs.find((r) => r.name === name)?.status !== 'completed'
-    )
-    const failing = requiredChecks.filter(
-      (name) =>
-        !expected.includes(name) && runs.find((r) => r.name === name)?.conclusion !== 'success'
-    )
-    const say = (names: string[], state: string) =>
-      names.length === 1 && requiredChecks.length === 1
-        ? `Required status check "${names[0]}" is ${state}.`
-        : `${names.length} of ${requiredChecks.length} required status checks are ${state}.`
-    if (expected.length) return new GitHubError(405, say(expected, 'expected'))
-    if (failing.length) return new GitHubError(405, say(failing, 'failing'))
-    return undefined
-  }
-
-  mergeableState(pull: Pull): 'clean' | 'behind' | 'blocked' | 'dirty' {
-    if (!this.store.mergedTree(this.baseSha(pull), pull.head.sha)) return 'dirty'
-    if (this.protection.strict && this.isBehind(pull)) return 'behind'
-    return this.protectionRefusal(pull) ? 'blocked' : 'clean'
-  }
-
-  /** PUT …/pulls/:n/merge: merges as GitHub does, or refuses with its answer. */
-  merge(
-    pull: Pull,
-    login: string,
-    input: {
-      sha?: unknown
-      merge_method?: unknown
-      commit_title?: unknown
-      commit_message?: unknown
-    }
-  ) {
-    if (!this.canPush(this.origin, login))
-      throw new GitHubError(403, 'Must have push access to repository')
-    if (pull.state !== 'open') throw new GitHubError(405, 'Pull Request is not mergeable')
-    if (input.sha !== undefined && input.sha !== pull.head.sha)
-      throw new GitHubError(409, 'Head branch was modified. Review and try the merge again.')
-    const refusal = this.protectionRefusal(pull)
-    if (refusal) throw refusal
-    const base = this.baseSha(pull)
-    const tree = this.store.mergedTree(base, pull.head.sha)
-    if (!tree) throw new GitHubError(405, 'Pull Request is not mergeable')
-    const method = String(input.merge_method ?? 'merge')
-    if (!['merge', 'squash', 'rebase'].includes(method))
-      throw validationFailed('PullRequest', 'Invalid merge_method', 'merge_method')
-    const title = input.commit_title
-      ? String(input.commit_title)
-      : `${pull.title} (#${pull.number})`
-    const message = input.commit_message ? `${title}\n\n${String(input.commit_message)}` : title
-    const sha = this.store.commit({
-      tree,
-      parents: method === 'merge' ? [base, pull.head.sha] : [base],
-      message,
-      author: this.person(method === 'merge' ? login : pull.user),
-      committer: { name: 'GitHub', email: 'noreply@github.com' },
-    })
-    this.setBranch(this.origin, pull.base, sha, { viaMerge: true })
-    pull.merged = { at: now(), sha, by: login }
-    this.close(pull)
-    this.events.merged?.(pull)
-    return { sha, merged: true, message: 'Pull Request successfully merged' }
-  }
-
-  /** PUT …/pulls/:n/update-branch: merges the base into the pull request's branch. */
-  updateBranch(pull: Pull, login: string, expected?: unknown) {
-    if (!this.canPush(pull.head.repo, login) && !this.canPush(this.origin, login)) throw notFound()
-    if (expected !== undefined && expected !== pull.head.sha)
-      throw unprocessable("expected head sha didn't match current head ref.")
-    const base = this.baseSha(pull)
-    if (this.store.isAncestor(base, pull.head.sha))
-      throw unprocessable('There are no new commits on the base branch.')
-    const tree = this.store.mergedTree(pull.head.sha, base)
-    if (!tree) throw unprocessable('merge conflict between base and head')
-    const sha = this.store.commit({
-      tree,
-      parents: [pull.head.sha, base],
-      message: `Merge branch '${pull.base}' into ${pull.head.ref}`,
-      author: this.person(login),
-      committer: { name: 'GitHub', email: 'noreply@github.com' },
-    })
-    this.setBranch(pull.head.repo, pull.head.ref, sha)
-    return { message: 'Updating pull request branch.' }
   }
 
   startCheck(sha: string, name: string): CheckRun {

@@ -211,11 +211,11 @@ export async function startGitHubStandIn(
     const path = url.pathname
     if (path === '/user' && method === 'GET') {
       if (!login) throw new GitHubError(401, 'Requires authentication')
-      return sendJson(response, 200, userJson(model, login, origin))
+      return sendJson(response, 200, userJson(model, login))
     }
     const user = /^\/users\/([^/]+)$/.exec(path)
     if (user && method === 'GET')
-      return sendJson(response, 200, userJson(model, decodeURIComponent(user[1]!), origin))
+      return sendJson(response, 200, userJson(model, decodeURIComponent(user[1]!)))
     if (path === '/search/issues' && method === 'GET')
       return sendJson(response, 200, { total_count: 0, incomplete_results: false, items: [] })
     const repo = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(path)

@@ -3,14 +3,14 @@ import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { createStaticHandler, headersFromExport } from '#tools/serve/static-server.ts'
 import { LOCAL_BACKEND_PATH } from '#site-editor/config.ts'
-import { foreignRequest, refusedBackendRequest } from '#site-editor/local-guard.ts'
+import { foreignRequest, refusedBackendRequest } from '#tools/site-editor/local-guard.ts'
 
 // `npm run site-editor`: the built site (with the editor at /admin/) and Decap's
 // local backend (decap-server's file-system middleware) behind one address.
 // The editor finds the backend at /api/v1 on its own origin, so its
 // security policy needs no other address. The backend runs inside this
 // server and listens on no port of its own: every request reaches it only
-// through site-editor/local-guard.ts (this server's Host and Origin, and
+// through tools/site-editor/local-guard.ts (this server's Host and Origin, and
 // content files only). The server listens on 127.0.0.1 only.
 
 export type SiteEditorServerOptions = {

@@ -15,7 +15,7 @@ import {
 // a request must be a content file of a kind the site uses.
 
 /** The addresses this server answers as: localhost and 127.0.0.1 on its port. */
-export function ownHosts(port: number): string[] {
+function ownHosts(port: number): string[] {
   return [`localhost:${port}`, `127.0.0.1:${port}`]
 }
 

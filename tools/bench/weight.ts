@@ -1,5 +1,5 @@
-// How heavy a built page is, in gzip bytes: for the export tests' budgets,
-// the build's log line about the site editor, and `npm run bench`.
+// How heavy a built page is, in gzip bytes: for `npm run bench` and the
+// export tests' budgets.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -41,7 +41,7 @@ export function siteEditorWeight(outDir: string) {
   return { ...opened, allFiles: opened.html + allFiles }
 }
 
-/** The editor's weight in one line, for the build log and the benchmark. */
+/** The editor's weight in one line, as the benchmark prints it. */
 export function siteEditorWeightLine(weight: ReturnType<typeof siteEditorWeight>): string {
   const kb = (bytes: number) => (bytes / 1024).toFixed(1)
   return (

@@ -8,8 +8,8 @@
 import { spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { hasSiteEditor } from '#site-editor/bundle.ts'
-import { startSiteEditorServer } from '#site-editor/local-server.ts'
+import { hasSiteEditor } from '#tools/site-editor/bundle.ts'
+import { startSiteEditorServer } from '#tools/site-editor/local-server.ts'
 
 const root = process.cwd()
 const out = join(root, 'out')

@@ -50,7 +50,7 @@ const GITHUB = 'https://github.com'
  * read the user, create branches, commits and pull requests, merge them,
  * fork. `repo` is the same for private repositories too.
  */
-export const SIGN_IN_SCOPES = ['public_repo', 'repo'] as const
+const SIGN_IN_SCOPES = ['public_repo', 'repo'] as const
 
 /**
  * The cookie that binds a sign-in to the browser that started it. The
@@ -60,7 +60,7 @@ export const SIGN_IN_SCOPES = ['public_repo', 'repo'] as const
  */
 export const STATE_COOKIE = '__Host-site_editor_sign_in'
 /** How long a person has to approve on GitHub, in seconds. */
-export const STATE_LIFETIME = 600
+const STATE_LIFETIME = 600
 
 /** The script of every answer page: the handshake of Decap's protocol. */
 const HANDSHAKE = `(function () {
@@ -149,21 +149,15 @@ export const SIGN_IN_PROBLEMS = {
     'This is not the site’s own address, so signing in does not work here. Open the site editor on the site’s own address (as in its link) and sign in there.',
 } as const
 
-export type SignInProblem = keyof typeof SIGN_IN_PROBLEMS
+type SignInProblem = keyof typeof SIGN_IN_PROBLEMS
 
-const STATUS: Record<SignInProblem, number> = {
+/** The answer's status where it is not 400 (a request this service cannot take). */
+const STATUS: Partial<Record<SignInProblem, number>> = {
   notSetUp: 503,
   wrongSettings: 503,
-  notGitHub: 400,
-  scope: 400,
   denied: 403,
-  expired: 400,
-  mismatch: 400,
-  noCode: 400,
-  refused: 400,
   githubFailed: 502,
   unreachable: 502,
-  elsewhere: 400,
 }
 
 /**
@@ -191,7 +185,7 @@ async function answer(
     `<script type="application/json" id="sign-in-result">${scriptJson(message)}</script>` +
     `<script>${HANDSHAKE}</script></body></html>`
   return new Response(html, {
-    status: ok ? 200 : STATUS[result.problem],
+    status: ok ? 200 : (STATUS[result.problem] ?? 400),
     headers: await headers({ 'Content-Type': 'text/html; charset=utf-8', ...extraHeaders }),
   })
 }

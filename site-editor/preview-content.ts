@@ -1,0 +1,296 @@
+import { withChange } from '#site-editor/checked-backend.ts'
+import { CONTENT_PATH } from '#site-editor/config.ts'
+import { LIST_FIELD, pageFormat, registryFormat, TYPE_KEY } from '#site-editor/formats.ts'
+import type { ContentProblem } from '#lib/content/problems.ts'
+import {
+  MEETINGS_FOLDER,
+  REGISTRY_NAMES,
+  registryPath,
+  type ContentSource,
+  type RegistryName,
+  type SourceFile,
+} from '#lib/content/source.ts'
+import { checkContent, type SiteContent } from '#lib/content/index.ts'
+
+// What the editor's preview shows: the entry being edited, with the rest of
+// the content as it is in the repository, through the same content check as
+// the build (checkContent). A page is previewed as the page; a registry as
+// the pages show it (fee tables, document lists, videos...); a mistake as
+// the check's own message. preview.tsx draws the result.
+
+/** What the editor gives a preview (Decap's preview template props, the part used here). */
+export type PreviewProps = {
+  entry: { get: (key: string) => unknown; getIn: (path: string[]) => unknown }
+  getCollection: (collection: string, slug?: string) => Promise<unknown>
+}
+
+export type Entry = { data: Record<string, unknown>; path?: string; slug?: string }
+
+export type PreviewTarget =
+  | { kind: 'page' }
+  | { kind: 'registry'; name: RegistryName }
+  /** A year's file of meeting records (content/data/meetings/<year>.yaml). */
+  | { kind: 'meetings' }
+
+/** Reads an Immutable.js entry (what Decap passes) or a plain one. */
+export function plain(value: unknown): unknown {
+  const toJS = (value as { toJS?: () => unknown } | null)?.toJS
+  return typeof toJS === 'function' ? toJS.call(value) : value
+}
+
+// ----------------------------------------------------------- the content
+
+/**
+ * The file an entry is (or will be) saved to. A new page has no path yet:
+ * the editor names its file after its route (pages' slug is the route), so
+ * messages name the file it will go to.
+ */
+function filePath(target: PreviewTarget, entry: Entry): string {
+  if (target.kind === 'registry') return registryPath(CONTENT_PATH, target.name)
+  if (entry.path) return entry.path
+  if (target.kind === 'meetings') return `${CONTENT_PATH}/data/${MEETINGS_FOLDER}/new.yaml`
+  const route = typeof entry.data.route === 'string' ? entry.data.route : ''
+  const slug = route
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+  return `${CONTENT_PATH}/pages/${entry.slug || slug || 'new-page'}.md`
+}
+
+/** An entry as the file the editor writes (a year of meeting records is written as documents.yaml is). */
+function fileOf(target: PreviewTarget, entry: Entry): SourceFile {
+  const format =
+    target.kind === 'page'
+      ? pageFormat
+      : registryFormat(target.kind === 'registry' ? target.name : 'documents')
+  return { path: filePath(target, entry), text: format.toFile(entry.data) }
+}
+
+const byPath = (a: SourceFile, b: SourceFile) => a.path.localeCompare(b.path)
+
+/** The repository's content as text, read through the editor's backend. */
+export async function loadSource(
+  getCollection: PreviewProps['getCollection']
+): Promise<ContentSource> {
+  // Decap's getCollection gives an array (or a List) of Immutable maps.
+  const read = async (name: string): Promise<Entry[]> => {
+    try {
+      const entries = plain(await getCollection(name))
+      return Array.isArray(entries) ? entries.map((entry) => plain(entry) as Entry) : []
+    } catch {
+      return []
+    }
+  }
+  const registries: ContentSource['registries'] = {}
+  await Promise.all(
+    REGISTRY_NAMES.map(async (name) => {
+      const [entry] = await read(name)
+      if (entry) registries[name] = fileOf({ kind: 'registry', name }, entry)
+    })
+  )
+  const pages = (await read('pages')).map((entry) => fileOf({ kind: 'page' }, entry))
+  const captions = (await read('captions')).map((entry) => ({
+    path: entry.path ?? '',
+    text: String(entry.data.body ?? ''),
+  }))
+  const meetings = (await read(MEETINGS_FOLDER)).map((entry) => fileOf({ kind: 'meetings' }, entry))
+  return {
+    root: CONTENT_PATH,
+    registries,
+    pages: pages.sort(byPath),
+    captions,
+    meetings: meetings.sort(byPath),
+    refused: [],
+  }
+}
+
+/**
+ * Is a value empty: nothing typed in it? An entry's kind (`_type`) and a
+ * switch left off (the editor's default) do not count.
+ */
+function blank(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return true
+  if (typeof value === 'string') return value.trim() === ''
+  if (Array.isArray(value)) return value.every(blank)
+  if (typeof value === 'object')
+    return Object.entries(value).every(([key, inner]) => key === TYPE_KEY || blank(inner))
+  return false
+}
+
+/**
+ * The entry without list entries that are still blank: a new entry is
+ * checked once something is typed in it, not the moment it is added.
+ * (Publishing one still fails, with the check's words.)
+ */
+function withoutBlankEntries(value: unknown): unknown {
+  if (Array.isArray(value))
+    return value
+      .filter((item) => !(item && typeof item === 'object' && blank(item)))
+      .map(withoutBlankEntries)
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, withoutBlankEntries(inner)])
+    )
+  return value
+}
+
+// ---------------------------------------------------- what is previewed
+
+/** Where the registry previews are drawn: a page of the preview's own, never published. */
+const PREVIEW_ROUTE = '/editor-preview'
+
+/** The content with the edited entry in it, and what to show. */
+function previewSource(
+  source: ContentSource,
+  target: PreviewTarget,
+  entry: Entry
+): { source: ContentSource; route: string; file: string } {
+  // A draft is previewed as it will look once published.
+  const shown =
+    target.kind === 'page' ? { ...entry, data: { ...entry.data, draft: undefined } } : entry
+  const file = fileOf(target, shown)
+  // A new page whose file name is taken gets the next free one, as the editor
+  // will save it (fees-1.md beside fees.md), so a second page on a route shows as such.
+  const base = file.path
+  if (target.kind === 'page' && !entry.path)
+    for (let n = 1; source.pages.some((p) => p.path === file.path); n++)
+      file.path = base.replace(/\.md$/, `-${n}.md`)
+  const written = (files: SourceFile[]) =>
+    withChange(
+      source,
+      files.map(({ path, text }) => ({ path, raw: text }))
+    )
+  if (target.kind === 'page')
+    return { source: written([file]), route: String(entry.data.route ?? ''), file: file.path }
+  // Meeting records and documents are previewed on the pages that list them (PreviewView).
+  if (target.kind === 'meetings' || target.name === 'documents')
+    return { source: written([file]), route: '', file: file.path }
+  const page: SourceFile = {
+    path: `${CONTENT_PATH}/pages/editor-preview.md`,
+    text: `---\nroute: ${PREVIEW_ROUTE}\ntitle: Preview\ndescription: How the pages of the site show this registry file.\nsection: about\n---\n\n${registryBody(target.name, entry.data)}\n`,
+  }
+  return { source: written([file, page]), route: PREVIEW_ROUTE, file: file.path }
+}
+
+/** The Markdown that shows a registry as the pages do: its own `@` lines and tokens. */
+function registryBody(name: RegistryName, data: Record<string, unknown>): string {
+  const items = (Array.isArray(data.items) ? data.items : []) as Record<string, unknown>[]
+  const ids = items.map((item) => String(item.id ?? '')).filter(Boolean)
+  switch (name) {
+    case 'fees': {
+      const fees = data as {
+        inspection?: { tiers?: { id?: string }[] }
+        cardFees?: { methods?: { id?: string }[] }
+      }
+      const tiers = (fees.inspection?.tiers ?? []).map(
+        (t) => `- \`{{fee:${t.id}}}\` is {{fee:${t.id}}}, for {{tier:${t.id}}}`
+      )
+      const methods = (fees.cardFees?.methods ?? []).map(
+        (m) => `- \`{{card-fee:${m.id}}}\` is {{card-fee:${m.id}}}`
+      )
+      return [
+        '## Inspection fees',
+        '@fees inspection',
+        '## Card payment fees',
+        '@fees card',
+        '## Fees in the text of pages',
+        [...tiers, ...methods].join('\n'),
+      ].join('\n\n')
+    }
+    case 'documents':
+      return ''
+    case 'videos':
+      return ids.map((id) => `@video ${id}`).join('\n\n')
+    case 'forms':
+      return ids.map((id) => `@form ${id}`).join('\n\n')
+    case 'links':
+      return ids.length ? `@links ${ids.join(' ')}` : ''
+    case 'facts':
+      return ids.map((id) => `- \`{{fact:${id}}}\` shows as: {{fact:${id}}}`).join('\n')
+    case 'holidays':
+      return items.map((h) => `- ${String(h.date)}: ${String(h.name)}`).join('\n')
+    case 'site':
+      return '@contact'
+    case 'navigation': {
+      // The menu closes on a narrow preview; this lists it in full, each link checked.
+      type Item = { label?: string; route?: string; link?: string; items?: Item[] }
+      const line = (item: Item, indent = ''): string =>
+        item.items
+          ? [`${indent}- ${item.label}`, ...item.items.map((i) => line(i, `${indent}  `))].join(
+              '\n'
+            )
+          : `${indent}- [${item.label}](${item.route ?? `link:${item.link}`})`
+      const list = (items: unknown) => ((items ?? []) as Item[]).map((i) => line(i)).join('\n')
+      return `## Main menu\n\n${list(data.main)}\n\n## Footer\n\n${list(data.footer)}`
+    }
+    case 'alerts':
+      return ''
+  }
+}
+
+// ------------------------------------------------------------ checking
+
+export type Result =
+  | { state: 'loading' }
+  | { state: 'blank' }
+  | {
+      state: 'checked'
+      content?: SiteContent
+      problems: ContentProblem[]
+      file: string
+      route: string
+      /** Registry entries the edit adds or changes, by id. */
+      changed: string[]
+    }
+
+/** Checks the content with the entry in it; an entry that cannot be written says why. */
+export function checkPreview(source: ContentSource, target: PreviewTarget, entry: Entry): Result {
+  // A new page with nothing typed in it yet: nothing to check (or blame) yet.
+  if (target.kind === 'page' && !entry.path && blank(entry.data)) return { state: 'blank' }
+  const shown = { ...entry, data: withoutBlankEntries(entry.data) as Entry['data'] }
+  try {
+    const preview = previewSource(source, target, shown)
+    const { content, problems } = checkContent(preview.source)
+    const saved =
+      target.kind === 'registry'
+        ? source.registries[target.name]
+        : source.meetings.find((f) => f.path === shown.path)
+    return {
+      state: 'checked',
+      content,
+      problems,
+      file: preview.file,
+      route: preview.route,
+      changed:
+        target.kind === 'page'
+          ? []
+          : changedIds(saved, target.kind === 'registry' ? target.name : 'documents', shown),
+    }
+  } catch (error) {
+    const file = filePath(target, entry)
+    const message = error instanceof Error ? error.message : String(error)
+    return {
+      state: 'checked',
+      problems: [{ severity: 'error', file, message }],
+      file,
+      route: '',
+      changed: [],
+    }
+  }
+}
+
+/** The ids of a registry's entries that the edit adds or changes, against the saved file. */
+function changedIds(saved: SourceFile | undefined, name: RegistryName, entry: Entry): string[] {
+  const items = (data: Record<string, unknown>) =>
+    (Array.isArray(data[LIST_FIELD]) ? data[LIST_FIELD] : []) as Record<string, unknown>[]
+  const before = new Map(
+    (saved ? items(registryFormat(name).fromFile(saved.text)) : []).map((item) => [
+      String(item.id),
+      JSON.stringify(item),
+    ])
+  )
+  return items(entry.data)
+    .filter((item) => before.get(String(item.id)) !== JSON.stringify(item))
+    .map((item) => String(item.id ?? ''))
+    .filter(Boolean)
+}

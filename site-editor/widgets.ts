@@ -1,0 +1,304 @@
+import {
+  CHOICE_LABELS,
+  FIELD_TEXT,
+  OPEN_LISTS,
+  SUMMARIES,
+  type FieldText,
+} from '#site-editor/fields.ts'
+import { LIST_FIELD, RECORD_KEY, RECORD_VALUE, TYPE_KEY } from '#site-editor/formats.ts'
+import type { FieldSpec, NumberSpec, Spec, TextSpec, UnionSpec } from '#site-editor/model.ts'
+
+// The editor field (Decap's widget and its options) of each schema field,
+// with the same rules: required or not, lengths, patterns with the schema's
+// own words, choices, number limits, and a list to pick from for a field
+// that holds the id of another entry. Its words come from fields.ts.
+
+/** A field of Decap's configuration (only what this site uses). */
+export type CmsField = {
+  name: string
+  label: string
+  widget: string
+  required?: boolean
+  hint?: string
+  default?: unknown
+  pattern?: [string, string]
+  [option: string]: unknown
+}
+
+/** A field's widget and its options: a field without its name and label. */
+type WidgetOptions = { widget: string; [option: string]: unknown }
+
+// ------------------------------------------------------------------ words
+
+function textFor(path: string, root: string): FieldText {
+  const last = path.split('.').at(-1)
+  const text = FIELD_TEXT[path] ?? FIELD_TEXT[`${root}.${last}`]
+  if (!text)
+    throw new Error(
+      `site-editor/fields.ts: the field "${path}" has no label. Add one (with a hint for staff) so the editor shows it.`
+    )
+  return text
+}
+
+function variantText(path: string, root: string, variant: string): FieldText {
+  const text = FIELD_TEXT[`${path}#${variant}`] ?? FIELD_TEXT[`${root}#${variant}`]
+  if (!text)
+    throw new Error(
+      `site-editor/fields.ts: the kind "${variant}" of "${path}" has no label. Add one.`
+    )
+  return text
+}
+
+/** A field's words as Decap names them. */
+function words({ label, hint, singular }: FieldText) {
+  return { label, ...(hint ? { hint } : {}), ...(singular ? { label_singular: singular } : {}) }
+}
+
+/** The words of the field at `path` (fields.ts), as Decap names them. */
+export const wordsFor = (path: string, root: string) => words(textFor(path, root))
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** The line a folded entry shows (fields.ts), when it has one. */
+function summary(path: string, root: string) {
+  const text = SUMMARIES[path] ?? SUMMARIES[root]
+  return text ? { summary: text } : {}
+}
+
+// ------------------------------------------------------------------ rules
+
+/** A pattern that checks a text's length as the schema does (after trimming, when it trims). */
+function lengthPattern(spec: TextSpec): string | undefined {
+  const { minLength: min, maxLength: max } = spec
+  if (min === undefined && max === undefined) return undefined
+  if (!spec.trim) return `^[\\s\\S]{${min ?? 0},${max ?? ''}}$`
+  // Trimmed text: starts and ends with a visible character, between min and max long.
+  const low = Math.max((min ?? 1) - 2, 0)
+  const high = max === undefined ? '' : String(max - 2)
+  if ((min ?? 1) <= 1)
+    return max === 1 ? '^\\s*\\S\\s*$' : `^\\s*\\S(?:[\\s\\S]{0,${high}}\\S)?\\s*$`
+  return `^\\s*\\S[\\s\\S]{${low},${high}}\\S\\s*$`
+}
+
+function lengthMessage(spec: TextSpec): string {
+  const { minLength: min, maxLength: max } = spec
+  if (min !== undefined && min === max) return `should be exactly ${min} characters long`
+  if (max !== undefined && (min ?? 1) <= 1) return `should be at most ${max} characters long`
+  if (max !== undefined) return `should be ${min} to ${max} characters long`
+  return `should be at least ${min} characters long`
+}
+
+/** One pattern for all of a text's rules: each rule must match the whole text. */
+function textPattern(spec: TextSpec): [string, string] | undefined {
+  const parts: { source: string; message: string }[] = spec.rules.map((rule) => ({
+    source: rule.pattern.source,
+    message: rule.message,
+  }))
+  const length = lengthPattern(spec)
+  if (length) parts.push({ source: length, message: lengthMessage(spec) })
+  if (parts.length === 0) return undefined
+  const all =
+    parts.length === 1 ? parts[0]!.source : `^${parts.map((p) => `(?=${p.source})`).join('')}`
+  // An optional field left blank is left out of the file: blank is fine.
+  const source = spec.optional ? `^\\s*$|${all}` : all
+  // Shown after the field's name: "Id should be an id such as budget-2019 (lower case, hyphens)."
+  return [source, `${parts.map((p) => p.message).join(', and ')}.`]
+}
+
+/** Amounts of money: dollars, and cents if any. */
+export const MONEY_PATTERN: [string, string] = [
+  '^\\d+(\\.\\d{1,2})?$',
+  'should be an amount in dollars, with at most two digits of cents, such as 45.00.',
+]
+
+// ---------------------------------------------------------------- relations
+
+type Relation = {
+  collection: string
+  file?: string
+  value: string
+  search: string[]
+  display: string[]
+}
+
+const listRelation = (collection: string, label: string): Relation => ({
+  collection,
+  file: collection,
+  value: `${LIST_FIELD}.*.id`,
+  search: [`${LIST_FIELD}.*.id`, `${LIST_FIELD}.*.${label}`],
+  display: [`${LIST_FIELD}.*.${label}`],
+})
+const DOCUMENT = listRelation('documents', 'title')
+const LINK = listRelation('links', 'label')
+const PAGE: Relation = {
+  collection: 'pages',
+  value: 'route',
+  search: ['title', 'route'],
+  display: ['title'],
+}
+
+/** Fields that hold the id of another entry: chosen from a list of those entries. */
+export const RELATIONS: Record<string, Relation> = {
+  'fees.cardFees.ordinance': DOCUMENT,
+  'navigation.main.route': PAGE,
+  'navigation.main.link': LINK,
+  'navigation.main.items.route': PAGE,
+  'navigation.main.items.link': LINK,
+  'navigation.footer.route': PAGE,
+  'navigation.footer.link': LINK,
+  'navigation.district.route': PAGE,
+  'navigation.district.link': LINK,
+  'page.tiles.value.route': PAGE,
+  'page.tiles.value.link': LINK,
+  'page.tiles.value.document': DOCUMENT,
+}
+
+// ------------------------------------------------------------------ fields
+
+/** The editor field of a schema field at `path` (e.g. fees.inspection.tiers). */
+export function fieldFor({ name, spec }: FieldSpec, parent: string, root: string): CmsField {
+  const path = `${parent}.${name}`
+  const base = {
+    name,
+    ...wordsFor(path, root),
+    ...(spec.optional ? { required: false } : {}),
+  }
+  const relation = RELATIONS[path]
+  if (relation) {
+    if (spec.kind !== 'text') throw new Error(`site-editor/widgets.ts: ${path} is not an id`)
+    return {
+      ...base,
+      widget: 'relation',
+      collection: relation.collection,
+      ...(relation.file ? { file: relation.file } : {}),
+      value_field: relation.value,
+      search_fields: relation.search,
+      display_fields: relation.display,
+      options_length: 500,
+    }
+  }
+  return { ...base, ...widgetFor(spec, path, root) }
+}
+
+/** A file that is one list (documents, a year of meeting records...): one list field. */
+export function listField(spec: Spec, root: string): CmsField {
+  return { name: LIST_FIELD, ...wordsFor(root, root), ...widgetFor(spec, root, root) }
+}
+
+function widgetFor(spec: Spec, path: string, root: string): WidgetOptions {
+  switch (spec.kind) {
+    case 'text':
+      return textWidget(spec)
+    case 'number':
+      return numberWidget(spec)
+    case 'boolean':
+      return { widget: 'boolean', default: spec.default ?? false }
+    case 'choice':
+      return {
+        widget: 'select',
+        options: spec.values.map((value) => ({ label: choiceLabel(value), value })),
+        // A choice of one (the form service) is made for you.
+        ...(spec.values.length === 1 ? { default: spec.values[0] } : {}),
+      }
+    case 'object':
+      return {
+        widget: 'object',
+        collapsed: false,
+        fields: spec.fields.map((f) => fieldFor(f, path, root)),
+      }
+    case 'list':
+      return listWidget(spec.item, path, root, spec.minItems)
+    case 'record':
+      return recordWidget(spec.key, spec.value, path, root)
+    case 'union':
+      throw new Error(`site-editor/widgets.ts: ${path} can take several shapes outside a list`)
+  }
+}
+
+function textWidget(spec: TextSpec): WidgetOptions {
+  // A day: typed as text (site-editor/day-widget.tsx says why), with the schema's rule.
+  if (spec.format === 'date') return { widget: 'day', pattern: textPattern(spec) }
+  const pattern = textPattern(spec)
+  return {
+    widget: spec.markdown || (spec.maxLength ?? 0) >= 300 ? 'text' : 'string',
+    ...(pattern ? { pattern } : {}),
+  }
+}
+
+function numberWidget(spec: NumberSpec): WidgetOptions {
+  const money = spec.multipleOf === 0.01
+  if (spec.multipleOf !== undefined && !money)
+    throw new Error(`site-editor/widgets.ts: numbers must be whole, or amounts of money (0.01)`)
+  return {
+    widget: 'number',
+    value_type: spec.integer ? 'int' : 'float',
+    step: spec.integer ? 1 : money ? 0.01 : 0.1,
+    ...(spec.minimum !== undefined ? { min: spec.minimum } : {}),
+    ...(spec.maximum !== undefined ? { max: spec.maximum } : {}),
+    ...(money ? { pattern: MONEY_PATTERN } : {}),
+  }
+}
+
+function choiceLabel(value: string): string {
+  return CHOICE_LABELS[value] ?? capitalized(value.replaceAll('-', ' '))
+}
+
+function listWidget(
+  item: Spec,
+  path: string,
+  root: string,
+  minItems: number | undefined
+): WidgetOptions {
+  const common = {
+    widget: 'list',
+    collapsed: !OPEN_LISTS.includes(path),
+    // New entries where they show, in every list alike: a new document or
+    // alert first, not after 80 others; a new menu item where the clerk looks.
+    add_to_top: true,
+    ...(minItems ? { min: minItems } : {}),
+    ...summary(path, root),
+  }
+  if (item.kind === 'object')
+    return { ...common, fields: item.fields.map((f) => fieldFor(f, path, root)) }
+  if (item.kind === 'union') return { ...common, ...typesFor(item, path, root, []) }
+  throw new Error(
+    `site-editor/widgets.ts: ${path} is a list of ${item.kind}, which the editor cannot show`
+  )
+}
+
+/** A list whose entries each pick their shape: Decap's variable types, named by `_type`. */
+function typesFor(spec: UnionSpec, path: string, root: string, lead: CmsField[]) {
+  return {
+    typeKey: TYPE_KEY,
+    types: spec.variants.map((variant) => ({
+      name: variant.name,
+      ...words(variantText(path, root, variant.name)),
+      widget: 'object',
+      ...summary(path, root),
+      fields: [
+        ...lead,
+        ...(variant.spec.kind === 'object'
+          ? variant.spec.fields.map((f) => fieldFor(f, path, root))
+          : [fieldFor({ name: RECORD_VALUE, spec: variant.spec }, path, root)]),
+      ],
+    })),
+  }
+}
+
+/** A map from ids to values, edited as a list of entries with an id. */
+function recordWidget(key: TextSpec, value: Spec, path: string, root: string): WidgetOptions {
+  const keyField = fieldFor({ name: RECORD_KEY, spec: key }, path, root)
+  const common = {
+    widget: 'list',
+    collapsed: true,
+    add_to_top: true,
+    ...summary(path, root),
+  }
+  if (value.kind === 'union') return { ...common, ...typesFor(value, path, root, [keyField]) }
+  if (value.kind === 'object')
+    return { ...common, fields: [keyField, ...value.fields.map((f) => fieldFor(f, path, root))] }
+  return {
+    ...common,
+    fields: [keyField, fieldFor({ name: RECORD_VALUE, spec: value }, path, root)],
+  }
+}
