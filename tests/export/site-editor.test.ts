@@ -6,7 +6,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CAPTIONS_PATH, SITE_EDITOR_PATH } from '#lib/routes.ts'
-import { siteEditorWeight, siteEditorWeightLine } from '#tools/bench/editor-weight.ts'
+import { siteEditorWeight, siteEditorWeightLine } from '#tools/bench/weight.ts'
 import { PreviewView } from '#site-editor/preview.tsx'
 import { checkPreview } from '#site-editor/preview-content.ts'
 import { readContentSource, siteContent } from '#lib/content/disk.ts'
@@ -180,7 +180,7 @@ describe('the site editor in the export', () => {
     expect(weight.js).toBeGreaterThan(100 * 1024)
     expect(weight.total).toBe(weight.html + weight.js + weight.css)
     expect(weight.allFiles).toBeGreaterThanOrEqual(weight.total)
-    // The line the build log and `npm run bench` print.
+    // The line `npm run bench` prints.
     const kb = (bytes: number) => (bytes / 1024).toFixed(1)
     expect(siteEditorWeightLine(weight)).toContain(`${kb(weight.total)} KB gzip when opened`)
     expect(siteEditorWeightLine(weight)).toContain(`JS ${kb(weight.js)}`)

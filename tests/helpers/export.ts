@@ -4,7 +4,7 @@ import { JSDOM } from 'jsdom'
 import { SITE_EDITOR_PATH } from '#lib/routes.ts'
 import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
 import { sha256Source, styleHashesIn } from '#tools/export/inline-css.ts'
-import { pageWeight } from '#tools/bench/page-weight.ts'
+import { pageWeight } from '#tools/bench/weight.ts'
 
 /** The built export. These checks run after `npm run build`. */
 export const OUT = join(process.cwd(), 'out')

@@ -3,8 +3,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { bundleFunctions, functionFiles } from '#tools/ops/bundle-functions.ts'
-import { deployCommand, FUNCTIONS_DIR, planDeploy } from '#tools/ops/pages-deploy.ts'
+import {
+  bundleFunctions,
+  deployCommand,
+  functionFiles,
+  FUNCTIONS_DIR,
+  planDeploy,
+} from '#tools/ops/deploy.ts'
 
 const SETTINGS = {
   CLOUDFLARE_API_TOKEN: 'token-123',

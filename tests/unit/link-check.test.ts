@@ -5,10 +5,9 @@ import {
   checkLinks,
   DEFAULT_USER_AGENT,
   formatLinkReport,
-  groupUses,
   type LinkResult,
   type LinkTarget,
-} from '#tools/links/link-check.ts'
+} from '#tools/links/check-links.ts'
 
 // A local server plays every kind of outside site. It records each request
 // (method and path) and the most /slow/ requests it had in flight at once.
@@ -60,6 +59,12 @@ function route(req: IncomingMessage, res: ServerResponse) {
       return send(res, method === 'HEAD' ? 405 : 200)
     case path === '/head-forbidden':
       return send(res, method === 'HEAD' ? 403 : 200)
+    case path === '/refuses-checkers':
+      // LinkedIn's answer to checkers, and Cloudflare's robot challenge:
+      // linkinator skips both (SKIPPED), as it skips a mailto: link.
+      return send(res, 999)
+    case path === '/challenge':
+      return send(res, 403, { 'cf-mitigated': 'challenge' })
     case path === '/never':
       // Takes the request and never answers; the socket stays open.
       return undefined
@@ -223,13 +228,32 @@ describe('checkLinks', () => {
       { url: 'mailto:office@example.org', uses: [] },
       { url: 'javascript:alert(1)', uses: [] },
     ])
-    expect(results.map((r) => r.problem)).toEqual([
-      'is not a valid address',
-      'is not a web address (it starts with "mailto:")',
-      'is not a web address (it starts with "javascript:")',
-    ])
-    expect(results.every((r) => !r.ok)).toBe(true)
+    expect(results.map((r) => [r.ok, r.problem])).toEqual(
+      Array(3).fill([false, 'is not a web address (https://…)'])
+    )
     expect(requests).toEqual([])
+  })
+
+  it('never counts an address linkinator skipped as working: it says to open it in a browser', async () => {
+    const results = await checkLinks([target('/refuses-checkers'), target('/challenge')], {
+      ...fast,
+      retries: 0,
+    })
+    expect(results.map((r) => [r.ok, r.status, r.problem])).toEqual([
+      [
+        false,
+        999,
+        'the server answered 999; some sites refuse automatic checkers, so open it in a browser to be sure',
+      ],
+      [
+        false,
+        403,
+        'the server answered 403 Forbidden; some sites refuse automatic checkers, so open it in a browser to be sure',
+      ],
+    ])
+    expect(formatLinkReport(results).split('\n').at(-1)).toBe(
+      '2 addresses checked: 0 working, 2 broken.'
+    )
   })
 
   it('checks addresses with odd characters, and the same address with two #parts once', async () => {
@@ -262,27 +286,6 @@ describe('checkLinks', () => {
     gate = { want: 6, remaining: 9, releasing: false }
     expect((await checkLinks(targets, fast)).every((r) => r.ok)).toBe(true)
     expect(maxInFlight).toBe(6)
-  })
-})
-
-describe('groupUses', () => {
-  it('makes one target per address with every use, in first-seen order', () => {
-    expect(
-      groupUses([
-        { url: 'https://a.example/', file: 'content/data/links.yaml', line: 3, id: 'a' },
-        { url: 'https://b.example/', file: 'content/data/forms.yaml', line: 9, id: 'b' },
-        { url: 'https://a.example/', file: 'content/data/documents.yaml', line: 20, id: 'c' },
-      ])
-    ).toEqual([
-      {
-        url: 'https://a.example/',
-        uses: [
-          { file: 'content/data/links.yaml', line: 3, id: 'a' },
-          { file: 'content/data/documents.yaml', line: 20, id: 'c' },
-        ],
-      },
-      { url: 'https://b.example/', uses: [{ file: 'content/data/forms.yaml', line: 9, id: 'b' }] },
-    ])
   })
 })
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { collectTargets } from '#tools/links/link-targets.ts'
+import { collectTargets } from '#tools/links/check-links.ts'
 import { readContentSource } from '#lib/content/disk.ts'
 import { edit, fixtureCopy } from '../helpers/content.ts'
 

@@ -1,7 +1,10 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditSummary, reachable, sortFindings } from '#tools/ops/audit.ts'
+import { auditSummary, sentToBrowsers, sortFindings } from '#tools/ops/audit.ts'
 import { keepIssue, settingsFrom } from '#tools/ops/github-issue.ts'
 import { publishFailedIssue } from '#tools/ops/publish-failed.ts'
 
@@ -101,21 +104,31 @@ describe('one GitHub issue per kind of trouble', () => {
 })
 
 describe('the dependency audit', () => {
-  // A lock file in miniature: Decap (sent to browsers) uses lodash; the build uses minimist.
-  const lock = {
-    packages: {
-      '': { dependencies: {} },
-      'node_modules/decap-cms-app': { dependencies: { 'decap-cms-core': '1' } },
-      'node_modules/decap-cms-core': { dependencies: { lodash: '4' } },
-      'node_modules/decap-cms-core/node_modules/lodash': {},
-      'node_modules/lodash': {},
-      'node_modules/vite': { dependencies: { minimist: '1' } },
-      'node_modules/minimist': {},
-    },
-  }
+  // A project in miniature: Decap (sent to browsers) uses its own lodash; the build uses minimist.
+  const project = mkdtempSync(join(tmpdir(), 'audit-lock-'))
+  const dependencies = { 'decap-cms-app': '1', vite: '1' }
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 't', dependencies }))
+  const node = (version: string, deps?: Record<string, string>) => ({ version, dependencies: deps })
+  writeFileSync(
+    join(project, 'package-lock.json'),
+    JSON.stringify({
+      name: 't',
+      lockfileVersion: 3,
+      packages: {
+        '': { name: 't', dependencies },
+        'node_modules/decap-cms-app': node('1.0.0', { 'decap-cms-core': '1' }),
+        'node_modules/decap-cms-core': node('1.0.0', { lodash: '4' }),
+        'node_modules/decap-cms-core/node_modules/lodash': node('4.0.0'),
+        'node_modules/lodash': node('3.0.0'),
+        'node_modules/vite': node('1.0.0', { minimist: '1' }),
+        'node_modules/minimist': node('1.0.0'),
+      },
+    })
+  )
+  const browser = sentToBrowsers(project, ['decap-cms-app', 'react'])
 
-  it('follows the lock file from the packages sent to browsers, as Node resolves them', () => {
-    expect([...reachable(lock, ['decap-cms-app'])].sort()).toEqual([
+  it('follows the lock file from the packages sent to browsers, as npm resolves them', () => {
+    expect([...browser].sort()).toEqual([
       'node_modules/decap-cms-app',
       'node_modules/decap-cms-core',
       'node_modules/decap-cms-core/node_modules/lodash',
@@ -148,7 +161,7 @@ describe('the dependency audit', () => {
         },
       },
     }
-    const sorted = sortFindings(report, reachable(lock, ['decap-cms-app']))
+    const sorted = sortFindings(report, browser)
     expect(sorted.sent.map((f) => f.name)).toEqual(['lodash'])
     expect(sorted.tools.map((f) => f.name)).toEqual(['minimist'])
     const summary = auditSummary(sorted)
@@ -160,5 +173,43 @@ describe('the dependency audit', () => {
       /\*\*minimist\*\* \(moderate\): Prototype pollution\. No update fixes it yet\./
     )
     expect(auditSummary({ sent: [], tools: [] })).toMatch(/browsers\n\n.*\n\nNone\./)
+  })
+
+  it('lists each group most severe first, then by name, whatever order npm gives', () => {
+    // Names in alphabetical order give the opposite of the severities' order,
+    // so a list left in npm's order, or sorted by name, fails.
+    const finding = (name: string, severity: string) => ({
+      name,
+      severity,
+      via: [{ title: `${severity} advisory` }],
+      nodes: [`node_modules/${name}`],
+    })
+    const report = {
+      vulnerabilities: Object.fromEntries(
+        [
+          finding('a-info', 'info'),
+          finding('b-low', 'low'),
+          finding('d-moderate', 'moderate'),
+          finding('c-moderate', 'moderate'),
+          finding('e-high', 'high'),
+          finding('f-critical', 'critical'),
+        ].map((v) => [v.name, v])
+      ),
+    }
+    const order = ['f-critical', 'e-high', 'c-moderate', 'd-moderate', 'b-low', 'a-info']
+    const { sent, tools } = sortFindings(
+      report,
+      new Set([
+        'node_modules/b-low',
+        'node_modules/e-high',
+        'node_modules/f-critical',
+        'node_modules/a-info',
+        'node_modules/c-moderate',
+        'node_modules/d-moderate',
+      ])
+    )
+    expect(sent.map((f) => f.name)).toEqual(order)
+    expect(sortFindings(report, new Set()).tools.map((f) => f.name)).toEqual(order)
+    expect(tools).toEqual([])
   })
 })

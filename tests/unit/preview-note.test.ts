@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { PREVIEW_RETENTION_DAYS, previewNote } from '#tools/review/preview-note-text.ts'
+import { PREVIEW_RETENTION_DAYS, previewNote } from '#tools/review/preview-note.ts'
 
 describe('previewNote', () => {
   it('links the artifact and says how to view it', () => {

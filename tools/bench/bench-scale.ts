@@ -28,13 +28,10 @@ function run(args: string[], env: Record<string, string>) {
   return { seconds, stdout: result.stdout }
 }
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return htmlFiles(path)
-    return path.endsWith('.html') ? [path] : []
-  })
-}
+const htmlFiles = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.html'))
+    .map((name) => join(dir, name))
 
 const stepTime = (log: string, pattern: RegExp) => Number(pattern.exec(log)?.[1] ?? NaN)
 

@@ -1,20 +1,254 @@
-// Checks every outside address the content uses (forms, documents, videos,
-// links) and prints each broken one with the files, lines and ids that use
-// it. Exits 1 when any address is broken. Needs the internet; it is not part
-// of the build or of `npm test`, since outside sites change on their own.
-// Under GitHub Actions it also prints annotations that mark the lines.
-import { checkLinks, formatLinkReport } from '#tools/links/link-check.ts'
-import { collectTargets } from '#tools/links/link-targets.ts'
+// `npm run check:links`: checks every outside address the content uses
+// (forms, documents, videos, links, meeting records) and prints each broken
+// one with the file, line and id of every use; exits 1 when any is broken.
+// It needs the internet, so it is not part of the build or of `npm test`:
+// links.yml runs it every week. Under GitHub Actions it also prints
+// annotations that mark the lines.
+//
+// linkinator does the checking: each address asked once (HEAD, then GET when
+// HEAD is refused), redirects followed, server errors retried, the answers
+// of sites that refuse checkers set aside (SKIPPED). It is handed one
+// temporary page that links to every address and reads no further
+// (`recurse: false`); handed the addresses themselves, it would fetch each
+// with GET and check every link on it. What it does not do is done here:
+// find the addresses and their uses in content/, look up each host name once
+// first (with no network, linkinator alone took 9 minutes for 705 addresses,
+// retrying every address of every host), count what it skipped as not
+// checked (never as working), and say what is wrong in plain words.
+import { lookup } from 'node:dns/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { STATUS_CODES } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { LinkChecker, LinkState, type CheckOptions, type LinkResult as Checked } from 'linkinator'
 import { readContentSource } from '#lib/content/disk.ts'
+import { checkContent } from '#lib/content/index.ts'
+import type { ContentSource } from '#lib/content/source.ts'
+import { parseYamlWithLines } from '#lib/content/yaml.ts'
 
-const started = performance.now()
-const targets = collectTargets(readContentSource())
-const uses = targets.reduce((sum, target) => sum + target.uses.length, 0)
-console.log(`Checking ${targets.length} addresses (used ${uses} times in content/)…\n`)
+/** One place in content/ that uses an address. */
+export type LinkUse = { file: string; line?: number; id: string }
+/** One distinct address, with every place that uses it. */
+export type LinkTarget = { url: string; uses: LinkUse[] }
+export type LinkResult = LinkTarget & {
+  /** True when the address (after any redirects) answered 2xx. */
+  ok: boolean
+  /** The last HTTP status received, when a server answered at all. */
+  status?: number
+  /** Where the address now leads, when it redirects (linkinator tells only where it ended). */
+  finalUrl?: string
+  /** What is wrong, in plain words, when `ok` is false. */
+  problem?: string
+}
+export type CheckLinksOptions = Pick<CheckOptions, 'concurrency' | 'userAgent'> & {
+  /** Time allowed for each address, redirects included, in ms (10,000). */
+  timeoutMs?: number
+  /** Extra tries after a network error, a timeout, a 5xx or a 429 (1). */
+  retries?: number
+  /** Random part of linkinator's pause (2 s or more) before a retry, in ms (1,000). */
+  retryJitterMs?: number
+}
 
-const results = await checkLinks(targets)
-console.log(formatLinkReport(results, { githubActions: process.env.GITHUB_ACTIONS === 'true' }))
+export const DEFAULT_USER_AGENT =
+  'mtfp1-link-check/1.0 (link checker of the Bureau of Fire Prevention site, Monroe Township Fire District No. 1)'
 
-const seconds = ((performance.now() - started) / 1000).toFixed(1)
-console.log(`Took ${seconds} s.`)
-process.exitCode = results.some((result) => !result.ok) ? 1 : 0
+/** The registries that hold outside addresses (pages refer to them by id), and the meeting records. */
+export function collectTargets(source: ContentSource): LinkTarget[] {
+  if (!checkContent(source).content)
+    throw new Error('The content has errors: run npm run check:content and fix them first.')
+  const byUrl = new Map<string, LinkUse[]>()
+  const registries = (['documents', 'links', 'videos', 'forms'] as const).map(
+    (name) => source.registries[name]!
+  )
+  for (const file of [...registries, ...source.meetings]) {
+    const yaml = parseYamlWithLines(file.text, file.path)
+    const entries = (Array.isArray(yaml.data) ? yaml.data : []) as { id: string; url: string }[]
+    entries.forEach(({ id, url }, i) => {
+      const use = { file: file.path, line: yaml.lineOf([i, 'url']), id }
+      byUrl.set(url, [...(byUrl.get(url) ?? []), use])
+    })
+  }
+  return [...byUrl].map(([url, uses]) => ({ url, uses }))
+}
+
+/** The address as linkinator names it (without its #part), or undefined when it is not a web address. */
+function webUrl(url: string): URL | undefined {
+  try {
+    const parsed = new URL(url)
+    parsed.hash = ''
+    return /^https?:$/.test(parsed.protocol) ? parsed : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Checks every target; results come back in the targets' order. */
+export async function checkLinks(
+  targets: readonly LinkTarget[],
+  { timeoutMs = 10_000, retries = 1, retryJitterMs = 1_000, ...options }: CheckLinksOptions = {}
+): Promise<LinkResult[]> {
+  const urls = targets.map((target) => webUrl(target.url))
+  const unknownHosts = new Set<string>()
+  await Promise.all(
+    [...new Set(urls.flatMap((url) => (url ? [url.hostname] : [])))].map((host) =>
+      lookup(host.replace(/^\[|\]$/g, '')).catch((error) => {
+        if (['ENOTFOUND', 'EAI_AGAIN'].includes(errorCode(error)!)) unknownHosts.add(host)
+      })
+    )
+  )
+  const toCheck = [
+    ...new Set(urls.flatMap((url) => (url && !unknownHosts.has(url.hostname) ? [url.href] : []))),
+  ]
+  const checked = new Map<string, Checked>()
+  const finalUrls = new Map<string, string>()
+  if (toCheck.length > 0) {
+    const dir = await mkdtemp(join(tmpdir(), 'link-check-'))
+    try {
+      const escape = (url: string) => url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+      const page = join(dir, 'addresses.html')
+      await writeFile(page, toCheck.map((url) => `<a href="${escape(url)}">x</a>`).join('\n'))
+      const checker = new LinkChecker()
+      checker.on('redirect', ({ url, targetUrl }) => targetUrl && finalUrls.set(url, targetUrl))
+      const { links } = await checker.check({
+        path: page,
+        recurse: false,
+        concurrency: options.concurrency ?? 6,
+        timeout: timeoutMs,
+        // Retry-After is not waited for (a site may ask for an hour): a 429
+        // is retried like a 5xx instead.
+        retry: false,
+        retryErrors: retries > 0,
+        retryErrorsCount: retries,
+        retryErrorsJitter: retryJitterMs,
+        redirects: 'warn',
+        userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+      })
+      for (const link of links) if (link.parent) checked.set(link.url, link)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }
+
+  return targets.map((target, i): LinkResult => {
+    const url = urls[i]
+    if (!url) return { ...target, ok: false, problem: 'is not a web address (https://…)' }
+    if (unknownHosts.has(url.hostname))
+      return { ...target, ok: false, problem: "the address's host name could not be found" }
+    const link = checked.get(url.href)
+    const finalUrl = finalUrls.get(url.href)
+    const result: LinkResult = { ...target, ok: link?.state === LinkState.OK }
+    if (link?.status) result.status = link.status
+    if (finalUrl) result.finalUrl = finalUrl
+    if (!result.ok) result.problem = describe(link, finalUrl, timeoutMs)
+    return result
+  })
+}
+
+/** What is wrong with an address linkinator did not find working, in plain words. */
+function describe(link: Checked | undefined, finalUrl: string | undefined, timeoutMs: number) {
+  if (!link) return 'the checker gave no answer for it'
+  const status = link.status ?? 0
+  const at = finalUrl ? ` at ${finalUrl}, where the address now leads` : ''
+  if (status > 0) {
+    const answer = `the server answered ${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}${at}`
+    // linkinator skips a 999 and Cloudflare's robot challenge (a 403): the site refuses checkers.
+    if (link.state === LinkState.SKIPPED || status === 401 || status === 403)
+      return `${answer}; some sites refuse automatic checkers, so open it in a browser to be sure`
+    if (status === 429)
+      return `${answer}; the site asked the checker to slow down, so the address may be fine`
+    return answer
+  }
+  if (link.state === LinkState.SKIPPED) return 'the checker skipped it, so it is not known to work'
+  // No answer: the last error (from the GET after the HEAD) says why.
+  const error = link.failureDetails?.filter((detail) => detail instanceof Error).at(-1)
+  const cause = error?.cause instanceof Error ? error.cause : undefined
+  const code = errorCode(error) ?? ''
+  if (error?.name === 'TimeoutError' || error?.name === 'AbortError' || /TIMEOUT/.test(code))
+    return `no answer within ${Number((timeoutMs / 1000).toFixed(1))} seconds`
+  if (cause?.message === 'redirect count exceeded')
+    return 'the address redirects too many times (more than 20), most likely in a loop'
+  if (code === 'ECONNREFUSED') return 'the server refused the connection'
+  if (/^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED)$/.test(code))
+    return 'the server closed the connection without answering'
+  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code))
+    return `the site's security certificate is not valid (${code})`
+  const detail = code || cause?.message || error?.message
+  return `the request failed before the server answered${detail ? ` (${detail})` : ''}`
+}
+
+/** The system error code under fetch's "fetch failed" (or under both tries of IPv4 and IPv6). */
+function errorCode(error: unknown): string | undefined {
+  let current = error as { code?: unknown; errors?: unknown[]; cause?: unknown } | undefined
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    if (typeof current.code === 'string') return current.code
+    current = (current.errors?.[0] ?? current.cause) as typeof current
+  }
+  return undefined
+}
+
+const where = (use: LinkUse) => `${use.file}${use.line ? `:${use.line}` : ''} (id ${use.id})`
+const movedText = (result: LinkResult) =>
+  `now leads to ${result.finalUrl}; if that is the same page or file, update the address to it`
+/** A GitHub Actions workflow command, escaped as the runner expects. */
+const annotation = (level: string, use: LinkUse, title: string, message: string) => {
+  const data = (text: string) =>
+    text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+  const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C')
+  const line = use.line ? `,line=${use.line}` : ''
+  return `::${level} file=${property(use.file)}${line},title=${property(title)}::${data(`${message} (id ${use.id})`)}`
+}
+
+/**
+ * The report: each broken address with its problem and every use, then the
+ * addresses that redirect but work, then a one-line summary; with
+ * `githubActions`, one annotation per use, so GitHub marks the line.
+ */
+export function formatLinkReport(
+  results: readonly LinkResult[],
+  { githubActions = false } = {}
+): string {
+  const broken = results.filter((r) => !r.ok)
+  const moved = results.filter((r) => r.ok && r.finalUrl)
+  const lines: string[] = []
+  const list = (heading: string, group: LinkResult[], text: (r: LinkResult) => string) => {
+    if (group.length > 0) lines.push(`${heading} (${group.length}):`, '')
+    for (const result of group)
+      lines.push(
+        result.url,
+        `  ${text(result)}`,
+        ...result.uses.map((u) => `  used in ${where(u)}`),
+        ''
+      )
+  }
+  list('Broken addresses', broken, (r) => r.problem ?? 'broken')
+  list('Addresses that redirect but work', moved, movedText)
+  const working = results.length - broken.length
+  const via = moved.length ? ` (${moved.length} of them through a redirect)` : ''
+  lines.push(
+    `${results.length} ${results.length === 1 ? 'address' : 'addresses'} checked: ${working} working${via}, ${broken.length} broken.` +
+      // When nothing answered at all, the fault is most likely this computer's network.
+      (results.length > 0 && results.every((r) => !r.ok && r.status === undefined)
+        ? ' No server answered at all: check the internet connection before changing any address.'
+        : '')
+  )
+  if (githubActions) {
+    for (const r of broken)
+      for (const use of r.uses)
+        lines.push(annotation('error', use, 'Broken link', `${r.url}: ${r.problem}`))
+    for (const r of moved)
+      for (const use of r.uses)
+        lines.push(annotation('notice', use, 'Moved link', `${r.url}: ${movedText(r)}`))
+  }
+  return lines.join('\n')
+}
+
+if (import.meta.main) {
+  const started = performance.now()
+  const targets = collectTargets(readContentSource())
+  const uses = targets.reduce((sum, target) => sum + target.uses.length, 0)
+  console.log(`Checking ${targets.length} addresses (used ${uses} times in content/)…\n`)
+  const results = await checkLinks(targets)
+  console.log(formatLinkReport(results, { githubActions: process.env.GITHUB_ACTIONS === 'true' }))
+  console.log(`Took ${((performance.now() - started) / 1000).toFixed(1)} s.`)
+  process.exitCode = results.some((result) => !result.ok) ? 1 : 0
+}

@@ -11,8 +11,6 @@
 // With --issue it keeps one GitHub issue up to date (or closes it when the
 // audit ran and found nothing); the pull request's check shows the summary.
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { keepIssue, settingsFrom } from '#tools/ops/github-issue.ts'
 
 /** The packages whose code the site sends to browsers, with all they depend on. */
@@ -20,7 +18,6 @@ export const SENT_TO_BROWSERS = ['pagefind', 'decap-cms-app', 'react', 'react-do
 
 export const AUDIT_LABEL = 'dependency-audit'
 
-type Lock = { packages: Record<string, { dependencies?: Record<string, string> }> }
 type Via = string | { title?: string; url?: string; severity?: string; name?: string }
 type Vulnerability = {
   name: string
@@ -60,33 +57,20 @@ export function readAudit(run: {
   return `The audit could not run, so nothing is known about advisories this time (this is not a clean result): ${reason.slice(0, 300)}`
 }
 
-/** Every package-lock path reachable from the given top-level packages. */
-export function reachable(lock: Lock, roots: readonly string[]): Set<string> {
-  const seen = new Set<string>()
-  /** Where Node finds `name` from the package at `from`: its own node_modules, then its parents'. */
-  const resolve = (from: string, name: string): string | undefined => {
-    let base = from
-    for (;;) {
-      const candidate = `${base ? `${base}/` : ''}node_modules/${name}`
-      if (lock.packages[candidate]) return candidate
-      if (!base) return undefined
-      const cut = base.lastIndexOf('/node_modules/')
-      base = cut === -1 ? '' : base.slice(0, cut)
-    }
-  }
-  const visit = (path: string) => {
-    if (seen.has(path)) return
-    seen.add(path)
-    for (const name of Object.keys(lock.packages[path]?.dependencies ?? {})) {
-      const found = resolve(path, name)
-      if (found) visit(found)
-    }
-  }
-  for (const root of roots) {
-    const path = `node_modules/${root}`
-    if (lock.packages[path]) visit(path)
-  }
-  return seen
+/**
+ * The package-lock paths of the packages sent to browsers and of all they
+ * depend on, as npm itself reads package-lock.json (`npm query`; no install
+ * needed). `dir` holds the package.json and its lock file.
+ */
+export function sentToBrowsers(dir = '.', roots = SENT_TO_BROWSERS): Set<string> {
+  const top = `:root > :is(${roots.map((name) => `#${name}`).join(', ')})`
+  const query = spawnSync('npm', ['query', '--package-lock-only', `${top}, ${top} *`], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  if (query.status !== 0) throw new Error(`npm query could not read the lock file: ${query.stderr}`)
+  return new Set((JSON.parse(query.stdout) as { location: string }[]).map((node) => node.location))
 }
 
 export type Finding = { name: string; severity: string; titles: string[]; fix: boolean }
@@ -159,8 +143,7 @@ if (import.meta.main) {
       console.error('audit:report: the audit could not run; the advisory issue is left as it is')
     process.exit(weekly ? 1 : 0)
   }
-  const lock = JSON.parse(readFileSync(join(process.cwd(), 'package-lock.json'), 'utf8')) as Lock
-  const sorted = sortFindings(report, reachable(lock, SENT_TO_BROWSERS))
+  const sorted = sortFindings(report, sentToBrowsers())
   const summary = auditSummary(sorted)
   console.log(summary)
   if (weekly) {

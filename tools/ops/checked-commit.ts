@@ -7,7 +7,7 @@
 // that nothing was published, when no commit of main has passed its checks.
 import { appendFileSync } from 'node:fs'
 import { api, settingsFrom, type GitHubSettings } from '#tools/ops/github-issue.ts'
-import { PRODUCTION_BRANCH } from '#tools/ops/pages-deploy.ts'
+import { PRODUCTION_BRANCH } from '#tools/ops/deploy.ts'
 
 /** The workflow whose success on a commit lets it be published. */
 export const CHECKS_WORKFLOW = 'checks.yml'

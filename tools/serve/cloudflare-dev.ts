@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { FUNCTIONS_DIR } from '#tools/ops/pages-deploy.ts'
+import { FUNCTIONS_DIR } from '#tools/ops/deploy.ts'
 
 /**
  * The compatibility date of the site's Pages project: which behaviour of

@@ -9,12 +9,13 @@ import { describe, expect, it } from 'vitest'
 import {
   diffExports,
   diffLines,
+  formatPageDiff,
   pageText,
   PageDiffError,
+  REPORT_HEADING,
   type ChangedPage,
   type PageDiff,
-} from '#tools/review/page-diff.ts'
-import { formatPageDiff, REPORT_HEADING } from '#tools/review/page-diff-report.ts'
+} from '#tools/review/diff-pages.ts'
 
 // Two small fake exports shaped like out/, written to temporary folders.
 
@@ -164,7 +165,6 @@ describe('diffExports', () => {
   it('shows a title change', () => {
     expect(changedPage(diff, '/contact/')).toMatchObject({
       title: 'Contact the bureau',
-      oldTitle: 'Contact us',
       removedLines: 1,
       addedLines: 1,
       lines: [
@@ -286,7 +286,6 @@ describe('formatPageDiff', () => {
         {
           route: '/b/',
           title: 'A <script> & "quotes"',
-          oldTitle: 'A',
           removedLines: 1,
           addedLines: 1,
           lines: [
@@ -312,7 +311,6 @@ describe('formatPageDiff', () => {
     const page: ChangedPage = {
       route: '/long/',
       title: 'Long',
-      oldTitle: 'Long',
       removedLines: 80,
       addedLines: 80,
       lines,
@@ -337,7 +335,6 @@ describe('formatPageDiff', () => {
     const pages: ChangedPage[] = Array.from({ length: 300 }, (_, i) => ({
       route: `/page-${String(i).padStart(3, '0')}/`,
       title: `Page ${i}`,
-      oldTitle: `Page ${i}`,
       removedLines: 40,
       addedLines: 40,
       lines: diffLines(
@@ -377,7 +374,6 @@ describe('formatPageDiff', () => {
           {
             route: '/p/',
             title: 'P',
-            oldTitle: 'P',
             removedLines: 0,
             addedLines: 1,
             lines: [{ kind: 'added', text: 'y'.repeat(2000) }],

