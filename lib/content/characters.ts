@@ -1,7 +1,8 @@
+import { splitFrontmatter } from '#lib/content/frontmatter.ts'
 import type { ProblemList } from '#lib/content/problems.ts'
 import type { SourceFile } from '#lib/content/source.ts'
 
-// Step 1 of the content check (lib/content/check.ts): characters that cannot
+// The first rule of the content check (lib/content/check.ts): characters that cannot
 // be seen, in every file. They can hide, join or reverse text, or make two
 // titles that look the same differ, and they reach the page titles, the
 // headings and the news feed as they are.
@@ -54,8 +55,8 @@ export function checkCharacters(
   problems: ProblemList
 ) {
   const lines = file.text.split('\n')
-  // In a page, the frontmatter (between the first two --- lines) is YAML.
-  const bodyFrom = kind === 'page' && lines[0] === '---' ? lines.indexOf('---', 1) + 1 : 0
+  // In a page, the frontmatter is YAML.
+  const bodyFrom = (kind === 'page' && splitFrontmatter(file.text)?.bodyLine) || 0
   lines.forEach((line, i) => {
     const allowed = new Set(
       [...line.matchAll(EMOJI_JOINER), ...line.matchAll(EMOJI_SELECTOR)].map((m) => m.index)

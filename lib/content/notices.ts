@@ -1,15 +1,15 @@
-import type { CheckedSource, Located, LocatedRegistries } from '#lib/content/check.ts'
-import type { PageFile } from '#lib/content/pages.ts'
+import type { CheckedSource } from '#lib/content/check.ts'
+import type { Located, LocatedRegistries, PageFile } from '#lib/content/read.ts'
 import { entryMessage, type ProblemList } from '#lib/content/problems.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { RenderedPage } from '#lib/content/render.ts'
 import { formatMoney } from '#lib/money.ts'
 import { routeHref } from '#lib/routes.ts'
 
-// Step 6 of the content check (lib/content/index.ts runs it once the
+// Step 4 of the content check (lib/content/index.ts runs it once the
 // content has no error): what is worth a look but never stops the build.
 
-/** Step 6: worth a look, never stops the build. */
+/** Worth a look, never stops the build. */
 export function noticeContent(
   checked: CheckedSource & { registries: Registries },
   rendered: readonly RenderedPage[],
@@ -23,8 +23,6 @@ export function noticeContent(
   noticeOldOnHome(rendered, today, problems)
   noticeTypedFigures(checked.pages, checked.registries, problems)
 }
-
-// --------------------------------------------------------------- 6. notices
 
 /** Days between two ISO days. */
 const daysBetween = (from: string, to: string) =>
