@@ -1,6 +1,7 @@
 import { DocumentButton } from '#components/DocumentButton.tsx'
 import type { DocumentEntry } from '#lib/content/schemas.ts'
 import { documentCue, listNoun } from '#lib/labels.ts'
+import { plural } from '#lib/text.ts'
 
 type DocumentListProps = {
   /** The documents to list; they are grouped by year, newest year first. */
@@ -33,7 +34,7 @@ export function listSummary(documents: DocumentEntry[]): string {
   const [first, last] = [Math.min(...years), Math.max(...years)]
   const span =
     years.length === 0 ? '' : first === last ? `, from ${first}` : `, from ${first} to ${last}`
-  const count = `${documents.length} ${documents.length === 1 ? 'document' : 'documents'}`
+  const count = plural(documents.length, 'document')
   return `There ${documents.length === 1 ? 'is' : 'are'} ${count} here${span}, newest first.`
 }
 

@@ -1,4 +1,5 @@
 // Site search on /search/, with Pagefind's index. Only this page loads the
+import { plural } from '#lib/text.ts'
 // Pagefind script and index; on other pages the header field simply submits
 // to /search/, which also lists every page for when JavaScript is off.
 
@@ -76,7 +77,7 @@ export function initSearch(root: Document = document) {
 
   /** Says, once, how many pages match and how many are listed; the page title says it too. */
   const report = () => {
-    const count = `${total} ${total === 1 ? 'result' : 'results'}`
+    const count = plural(total, 'result')
     status.textContent =
       total === 0
         ? `No pages match “${current}”. Try another word, or use the list of all pages below.`

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { hasTwoDigitYear } from '#lib/dates.ts'
+import { plural } from '#lib/text.ts'
 
 // Turns schema problems into plain words a content editor can act on. The
 // wording of the schema library ("Too big: expected string to have <=70
@@ -97,8 +98,6 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   return current
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-
 /**
  * A schema problem in plain words: the field it is about (`path`), the
  * place to point at in the file (`at`, the misspelled key itself for an
@@ -138,8 +137,7 @@ function describeOne(issue: Issue, value: unknown): string {
         return value.trim() === ''
           ? 'is empty; write something here'
           : `is too short: at least ${plural(min, 'character')} (it has ${value.trim().length})`
-      if (issue.origin === 'array')
-        return `needs at least ${plural(min, 'entry').replace('entrys', 'entries')}`
+      if (issue.origin === 'array') return `needs at least ${plural(min, 'entry', 'entries')}`
       return `should be at least ${min}, not ${String(value)}`
     }
     case 'invalid_format':

@@ -4,6 +4,8 @@ import { STATUS_CODES } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LinkChecker, LinkState, type LinkResult as CheckedLink } from 'linkinator'
+import { githubAnnotation } from '#lib/content/report.ts'
+import { escapeHtml, plural } from '#lib/text.ts'
 
 /**
  * Checks outside addresses (forms, documents, videos, links) with linkinator
@@ -179,10 +181,6 @@ function webKey(url: string): string {
   return parsed.href
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
-}
-
 /** What is wrong with a link linkinator did not accept, in plain words. */
 function describe(link: CheckedLink, finalUrl: string | undefined, timeoutMs: number): string {
   const status = link.status ?? 0
@@ -258,10 +256,6 @@ function seconds(ms: number): string {
   return s === 1 ? '1 second' : `${Number(s.toFixed(1))} seconds`
 }
 
-function count(n: number, word: string, plural = `${word}s`): string {
-  return `${n} ${n === 1 ? word : plural}`
-}
-
 // ---------------------------------------------------------------------------
 // The report
 
@@ -334,7 +328,7 @@ function movedText(result: LinkResult): string {
 }
 
 function summary(results: readonly LinkResult[], broken: number, moved: number): string {
-  const total = count(results.length, 'address', 'addresses')
+  const total = plural(results.length, 'address', 'addresses')
   const working = results.length - broken
   let line = `${total} checked: ${working} working${moved ? ` (${moved} of them through a redirect)` : ''}, ${broken} broken.`
   // When nothing answered at all, the fault is most likely this computer's
@@ -346,22 +340,9 @@ function summary(results: readonly LinkResult[], broken: number, moved: number):
 }
 
 /** A GitHub Actions workflow command, escaped as the runner expects. */
-function annotation(
-  level: 'error' | 'notice',
-  use: LinkUse,
+const annotation = (
+  severity: 'error' | 'notice',
+  { file, line }: LinkUse,
   title: string,
   message: string
-): string {
-  const props = [`file=${escapeProperty(use.file)}`]
-  if (use.line) props.push(`line=${use.line}`)
-  props.push(`title=${escapeProperty(title)}`)
-  return `::${level} ${props.join(',')}::${escapeData(message)}`
-}
-
-function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
-}
-
-function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C')
-}
+) => githubAnnotation({ severity, file, line, message }, title)

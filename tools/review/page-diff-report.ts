@@ -1,3 +1,4 @@
+import { escapeHtml, plural } from '#lib/text.ts'
 import type { ChangedPage, DiffLine, PageDiff, PageInfo } from '#tools/review/page-diff.ts'
 
 // Turns a page diff (page-diff.ts) into GitHub-flavoured Markdown for a job
@@ -14,12 +15,6 @@ export type PageDiffReportOptions = {
 }
 
 export const REPORT_HEADING = '## Pages this pull request changes'
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
-
-/** Escapes text for HTML (inside <summary>, where Markdown is not read). */
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** Escapes text for a line of Markdown, so a title cannot start a link, emphasis or tag. */
 export const escapeMarkdown = (text: string) => text.replace(/[\\`*_[\]<>|~&!#]/g, '\\$&')
