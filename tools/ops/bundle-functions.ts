@@ -1,16 +1,10 @@
-import { readdirSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { buildSync } from 'esbuild'
+import { filesIn } from '#tools/export/files.ts'
 
 /** The route files of a Pages Functions folder (.ts), relative to it. */
-export function functionFiles(dir: string, base = dir): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name)
-      if (statSync(path).isDirectory()) return functionFiles(path, base)
-      return name.endsWith('.ts') ? [relative(base, path)] : []
-    })
+export function functionFiles(dir: string): string[] {
+  return filesIn(dir).filter((file) => file.endsWith('.ts'))
 }
 
 /**

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { diffArrays } from 'diff'
 import { JSDOM } from 'jsdom'
+import { filesIn } from '#tools/export/files.ts'
 
 // Compares two builds of the static site (two folders shaped like out/) by
 // the text a visitor reads, not by their HTML: which pages a change adds or
@@ -70,17 +71,10 @@ export function routeOf(file: string): string {
 
 /** Every HTML page of an export, by route, with its file path. Other files are ignored. */
 export function listPages(dir: string): Map<string, string> {
-  const pages = new Map<string, string>()
-  const walk = (folder: string, prefix: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name)
-      if (entry.isDirectory()) walk(path, `${prefix}${entry.name}/`)
-      else if (entry.isFile() && entry.name.endsWith('.html'))
-        pages.set(routeOf(`${prefix}${entry.name}`), path)
-    }
-  }
-  walk(dir, '')
-  return new Map([...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+  const pages = filesIn(dir)
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => [routeOf(file), join(dir, file)] as const)
+  return new Map(pages.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
 }
 
 /** Elements that start and end a line of text. */
