@@ -13,7 +13,7 @@ type DocumentListProps = {
 }
 
 /** Groups documents by year, newest first; undated ones come last. */
-export function groupByYear(documents: DocumentEntry[], kinds: DocumentEntry['kind'][]) {
+function groupByYear(documents: DocumentEntry[], kinds: DocumentEntry['kind'][]) {
   const groups = new Map<number | undefined, DocumentEntry[]>()
   const sorted = [...documents].sort(
     (a, b) => (b.year ?? -1) - (a.year ?? -1) || kinds.indexOf(a.kind) - kinds.indexOf(b.kind)
@@ -29,7 +29,7 @@ export const NO_DOCUMENTS = 'This site has none yet.'
 export const YEAR_LINKS_FROM = 5
 
 /** The first line of a list: how many documents this site has, and of which years. */
-export function listSummary(documents: DocumentEntry[]): string {
+function listSummary(documents: DocumentEntry[]): string {
   const years = documents.flatMap((d) => (d.year === undefined ? [] : [d.year]))
   const [first, last] = [Math.min(...years), Math.max(...years)]
   const span =

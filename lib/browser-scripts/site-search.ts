@@ -4,9 +4,9 @@ import { plural } from '#lib/text.ts'
 // to /search/, which also lists every page for when JavaScript is off.
 
 /** How long to wait after typing stops before searching: the 300 ms filter delay of spec §9. */
-export const SEARCH_DELAY_MS = 300
+const SEARCH_DELAY_MS = 300
 /** How many results are listed at a time. */
-export const RESULTS_PER_PAGE = 20
+const RESULTS_PER_PAGE = 20
 const PAGEFIND = '/pagefind/pagefind.js'
 
 type PagefindResult = { url: string; excerpt: string; meta: { title?: string } }
@@ -16,7 +16,7 @@ type Pagefind = {
 }
 
 /** Keeps only text and <mark> from a Pagefind excerpt (its highlighting). */
-export function excerptNodes(html: string, doc: Document = document): Node[] {
+function excerptNodes(html: string, doc: Document = document): Node[] {
   const template = doc.createElement('template')
   template.innerHTML = html
   return [...template.content.childNodes].map((node) => {

@@ -175,7 +175,7 @@ function checkCaptions(
 }
 
 /** Two pages cannot share a route: both files are named, each with its line. */
-export function checkUniqueRoutes(pages: PageFile[], problems: ProblemList) {
+function checkUniqueRoutes(pages: PageFile[], problems: ProblemList) {
   const byRoute = new Map<string, PageFile[]>()
   for (const page of pages)
     byRoute.set(page.frontmatter.route, [...(byRoute.get(page.frontmatter.route) ?? []), page])
@@ -218,7 +218,7 @@ const TAKEN_ROUTES: Record<string, string> = {
  * A page may not take a path the site or a host uses. The search page
  * itself (the page with the `@search` line) is the one page on /search.
  */
-export function checkFreeRoutes(pages: PageFile[], problems: ProblemList) {
+function checkFreeRoutes(pages: PageFile[], problems: ProblemList) {
   for (const { file, frontmatter, body, lineOf } of pages) {
     const route = frontmatter.route
     const owner = TAKEN_ROUTES[route]
@@ -232,7 +232,7 @@ export function checkFreeRoutes(pages: PageFile[], problems: ProblemList) {
 }
 
 /** Every browser tab title ends with the site name and fits: shorten the page part if not. */
-export function checkTabTitles(pages: PageFile[], site: Site, problems: ProblemList) {
+function checkTabTitles(pages: PageFile[], site: Site, problems: ProblemList) {
   for (const { file, frontmatter, lineOf } of pages) {
     const title = tabTitle(frontmatter, site)
     if (title.length <= MAX_TITLE) continue
@@ -247,7 +247,7 @@ export function checkTabTitles(pages: PageFile[], site: Site, problems: ProblemL
   }
 }
 
-export function checkNavigation(
+function checkNavigation(
   registries: Registries,
   routes: ReadonlySet<string>,
   yaml: Located,
@@ -280,7 +280,7 @@ export function checkNavigation(
 }
 
 /** Tiles point at a page, an outside link or a document; each must exist. */
-export function checkTiles(
+function checkTiles(
   { file, frontmatter, lineOf }: PageFile,
   registries: Registries,
   routes: ReadonlySet<string>,

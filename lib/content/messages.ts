@@ -30,7 +30,7 @@ export function fieldName(path: readonly PropertyKey[]): string {
 }
 
 /** Edit distance between two short words (ids, field names). */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     let diagonal = row[0]!
@@ -45,7 +45,7 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** The known word closest to `word`, when it is close enough to be a typing slip. */
-export function nearest(word: string, known: Iterable<string>): string | undefined {
+function nearest(word: string, known: Iterable<string>): string | undefined {
   let best: string | undefined
   let bestDistance = Infinity
   for (const candidate of known) {
@@ -80,7 +80,7 @@ function typeName(expected: string): string {
 }
 
 /** How a value reads in a message: the text "45 dollars", the number 3, a list. */
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === null || value === undefined) return 'empty'
   if (typeof value === 'string') return `the text ${JSON.stringify(value)}`
   if (Array.isArray(value)) return 'a list'

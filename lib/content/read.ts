@@ -43,7 +43,7 @@ export type PageFile = {
 }
 
 /** A page whose frontmatter has errors: its text is still checked, and its route is known. */
-export type PageWithErrors = Pick<PageFile, 'file' | 'body' | 'bodyLine'> & { route?: string }
+type PageWithErrors = Pick<PageFile, 'file' | 'body' | 'bodyLine'> & { route?: string }
 
 /** A document, with the file and entry it was read from. */
 export type DocumentRecord = { doc: DocumentEntry; yaml: Located; index: number }

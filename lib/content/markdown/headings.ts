@@ -4,7 +4,7 @@ import type { ContentProblem } from '#lib/content/problems.ts'
 import { plainText, walk } from '#lib/content/markdown/tree.ts'
 
 /** A heading's anchor: lower case, words joined by hyphens, tokens left out. */
-export function slugBase(text: string): string {
+function slugBase(text: string): string {
   return (
     text
       .toLowerCase()

@@ -16,10 +16,9 @@ import { ContentError, type ContentProblem } from '#lib/content/problems.ts'
 // on the way, and a mistake stops with a message at its line.
 
 export type { MarkdownContext } from '#lib/content/markdown/context.ts'
-export { TOP_ANCHOR, USER_CONTENT_PREFIX } from '#lib/content/markdown/processor.ts'
 
 /** Lists and quotes inside each other, at most: deeper nesting is refused before parsing. */
-export const MAX_NESTING = 10
+const MAX_NESTING = 10
 
 /**
  * Turns a page's Markdown into blocks: sanitized HTML and the embeds its `@`
