@@ -1,5 +1,6 @@
-// Site search on /search/, with Pagefind's index. Only this page loads the
 import { plural } from '#lib/text.ts'
+
+// Site search on /search/, with Pagefind's index. Only this page loads the
 // Pagefind script and index; on other pages the header field simply submits
 // to /search/, which also lists every page for when JavaScript is off.
 
