@@ -22,6 +22,8 @@ export function noticeContent(
   noticeSameAddress(checked.registries, checked.located, checked.meetings, problems)
   noticeOldOnHome(rendered, today, problems)
   noticeTypedFigures(checked.pages, checked.registries, problems)
+  noticeOwnPlacementWords(checked.pages, checked.registries, problems)
+  noticeDaysTwoWays(rendered, checked.pages, problems)
 }
 
 /** Days between two ISO days. */
@@ -224,4 +226,112 @@ function noticeTypedFigures(
 function moneyForms(amount: number): string[] {
   const full = formatMoney(amount)
   return Number.isInteger(amount) ? [full, full.replace(/\.00$/, '')] : [full]
+}
+
+/**
+ * Where a fire extinguisher or a carbon monoxide alarm goes is said in one
+ * wording, its fact: a line that names the device and its place in other
+ * words gets a notice naming the token (clause by clause where a line names
+ * several devices; the affidavit page quotes its form's own wording, the
+ * facts affidavit-form-…).
+ */
+const DEVICES = {
+  smoke: /smoke (alarm|detector)/i,
+  co: /[Cc]arbon monoxide|\bCO\b/,
+  extinguisher: /extinguisher/i,
+}
+const PLACEMENTS = [
+  {
+    fact: 'extinguisher-placement',
+    what: 'where a fire extinguisher goes',
+    device: DEVICES.extinguisher,
+    place: /\b(put|place|hang|mount|keep)\b.*\bkitchen\b/i,
+  },
+  {
+    fact: 'co-alarm-placement',
+    what: 'where a carbon monoxide alarm goes',
+    device: DEVICES.co,
+    place: /sleep|bedroom|(every|each) (level|floor)/i,
+  },
+]
+
+function noticeOwnPlacementWords(
+  pages: readonly PageFile[],
+  registries: Registries,
+  problems: ProblemList
+) {
+  const placements = PLACEMENTS.filter(({ fact }) => fact in registries.facts)
+  for (const { file, body, bodyLine } of pages) {
+    body.split('\n').forEach((line, i) => {
+      if (/\{\{fact:affidavit-form-/.test(line)) return
+      const several = Object.values(DEVICES).filter((device) => device.test(line)).length > 1
+      const parts = several ? line.split(/[.;,]/) : [line]
+      for (const { fact, what, device, place } of placements) {
+        if (line.includes(`{{fact:${fact}}}`)) continue
+        if (!parts.some((part) => device.test(part) && place.test(part))) continue
+        problems.notice(
+          file,
+          bodyLine + i + 1,
+          `says ${what} in its own words. Write {{fact:${fact}}} instead, so the site says it one way everywhere`
+        )
+      }
+    })
+  }
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+const LONG_DAY = new RegExp(`\\b(${MONTHS.join('|')}) (\\d{1,2}), (\\d{4})`, 'g')
+const SHORT_DAY = /\b(\d{2})\/(\d{2})\/(\d{2}|\d{4})\b/g
+
+/** One day written both as 06/22/18 and as June 22, 2018 on a page reads as two days. */
+function noticeDaysTwoWays(
+  pages: readonly RenderedPage[],
+  files: readonly PageFile[],
+  problems: ProblemList
+) {
+  const bodies = new Map(files.map((f) => [f.file, f]))
+  for (const page of pages) {
+    const text = page.blocks
+      .flatMap((b) =>
+        b.kind === 'html'
+          ? [b.html.replace(/<[^>]*>/g, ' ')]
+          : b.kind === 'document' || b.kind === 'documents'
+            ? b.documents.map((d) => d.title)
+            : []
+      )
+      .join(' ')
+    const short = new Map(
+      [...text.matchAll(SHORT_DAY)].map(([typed, m, d, y]) => [
+        `${y!.length === 2 ? `20${y}` : y}-${m}-${d}`,
+        typed,
+      ])
+    )
+    const seen = new Set<string>()
+    for (const [long, month, d, y] of text.matchAll(LONG_DAY)) {
+      const day = `${y}-${String(MONTHS.indexOf(month!) + 1).padStart(2, '0')}-${d!.padStart(2, '0')}`
+      const other = short.get(day)
+      if (!other || seen.has(day)) continue
+      seen.add(day)
+      const { body = '', bodyLine = 0 } = bodies.get(page.file) ?? {}
+      const i = body.split('\n').findIndex((line) => line.includes(long) || line.includes(other))
+      problems.notice(
+        page.file,
+        i < 0 ? undefined : bodyLine + i + 1,
+        `writes one day two ways, "${long}" and "${other}", which readers may take for two days. Write it one way on the page`
+      )
+    }
+  }
 }
