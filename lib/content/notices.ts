@@ -279,20 +279,9 @@ function noticeOwnPlacementWords(
   }
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
+const MONTHS = Array.from({ length: 12 }, (_, m) =>
+  new Date(Date.UTC(2000, m)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })
+)
 const LONG_DAY = new RegExp(`\\b(${MONTHS.join('|')}) (\\d{1,2}), (\\d{4})`, 'g')
 const SHORT_DAY = /\b(\d{2})\/(\d{2})\/(\d{2}|\d{4})\b/g
 
