@@ -23,7 +23,6 @@ export function noticeContent(
   noticeOldOnHome(rendered, today, problems)
   noticeTypedFigures(checked.pages, checked.registries, problems)
   noticeOwnPlacementWords(checked.pages, checked.registries, problems)
-  noticeDaysTwoWays(rendered, checked.pages, problems)
 }
 
 /** Days between two ISO days. */
@@ -276,51 +275,5 @@ function noticeOwnPlacementWords(
         )
       }
     })
-  }
-}
-
-const MONTHS = Array.from({ length: 12 }, (_, m) =>
-  new Date(Date.UTC(2000, m)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })
-)
-const LONG_DAY = new RegExp(`\\b(${MONTHS.join('|')}) (\\d{1,2}), (\\d{4})`, 'g')
-const SHORT_DAY = /\b(\d{2})\/(\d{2})\/(\d{2}|\d{4})\b/g
-
-/** One day written both as 06/22/18 and as June 22, 2018 on a page reads as two days. */
-function noticeDaysTwoWays(
-  pages: readonly RenderedPage[],
-  files: readonly PageFile[],
-  problems: ProblemList
-) {
-  const bodies = new Map(files.map((f) => [f.file, f]))
-  for (const page of pages) {
-    const text = page.blocks
-      .flatMap((b) =>
-        b.kind === 'html'
-          ? [b.html.replace(/<[^>]*>/g, ' ')]
-          : b.kind === 'document' || b.kind === 'documents'
-            ? b.documents.map((d) => d.title)
-            : []
-      )
-      .join(' ')
-    const short = new Map(
-      [...text.matchAll(SHORT_DAY)].map(([typed, m, d, y]) => [
-        `${y!.length === 2 ? `20${y}` : y}-${m}-${d}`,
-        typed,
-      ])
-    )
-    const seen = new Set<string>()
-    for (const [long, month, d, y] of text.matchAll(LONG_DAY)) {
-      const day = `${y}-${String(MONTHS.indexOf(month!) + 1).padStart(2, '0')}-${d!.padStart(2, '0')}`
-      const other = short.get(day)
-      if (!other || seen.has(day)) continue
-      seen.add(day)
-      const { body = '', bodyLine = 0 } = bodies.get(page.file) ?? {}
-      const i = body.split('\n').findIndex((line) => line.includes(long) || line.includes(other))
-      problems.notice(
-        page.file,
-        i < 0 ? undefined : bodyLine + i + 1,
-        `writes one day two ways, "${long}" and "${other}", which readers may take for two days. Write it one way on the page`
-      )
-    }
   }
 }

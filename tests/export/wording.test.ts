@@ -13,8 +13,8 @@ import { OUT, requireExport } from '../helpers/export.ts'
 // from the registries: the card fees name their ordinance without saying it
 // sets these figures; the affidavit page gives the form's own rules as the
 // form's and the site's differing advice apart. (Free text in a clerk's own
-// words, such as where an extinguisher goes or a day written two ways, gets
-// a notice from the content check, lib/content/notices.ts, never a red test.)
+// words, such as where an extinguisher goes, is never a red test: the content
+// check gives a notice, lib/content/notices.ts.)
 
 beforeAll(requireExport)
 

@@ -584,24 +584,6 @@ describe('notices on wording, never errors: an honest sentence in its own words 
     ])
     expect(errorsIn(dir)).toEqual([])
   })
-
-  it('point at a day a page writes two ways, typed or from a fact', () => {
-    const dir = fixtureCopy()
-    edit(
-      dir,
-      'pages/home.md',
-      'Welcome.',
-      'Welcome.\n\nInspections resumed on {{fact:resumed}}.\n\nSince December 13, 2021, we inspect again.'
-    )
-    expect(noticesIn(dir)).toContainEqual(
-      expect.stringMatching(
-        /pages\/home\.md:12: writes one day two ways, "December 13, 2021" and "12\/13\/21".*Write it one way/
-      )
-    )
-    expect(errorsIn(dir)).toEqual([])
-    edit(dir, 'pages/home.md', 'December 13, 2021', 'December 14, 2021')
-    expect(noticesIn(dir).join('\n')).not.toMatch(/two ways/)
-  })
 })
 
 describe('the error thrown by the loader', () => {
