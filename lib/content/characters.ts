@@ -1,4 +1,3 @@
-import { splitFrontmatter } from '#lib/content/frontmatter.ts'
 import type { ProblemList } from '#lib/content/problems.ts'
 import type { SourceFile } from '#lib/content/source.ts'
 
@@ -46,17 +45,17 @@ const NAMES: Record<number, string> = {
 
 /**
  * Refuses invisible characters, each named with its line and column. In
- * page text a tab is refused too: at the start of a line it would turn the
- * text into a box of code.
+ * page text (below line `bodyFrom`, the frontmatter's YAML above it) a tab
+ * is refused too: at the start of a line it would turn the text into a box
+ * of code.
  */
 export function checkCharacters(
   file: SourceFile,
   kind: 'yaml' | 'page' | 'captions',
-  problems: ProblemList
+  problems: ProblemList,
+  bodyFrom = 0
 ) {
   const lines = file.text.split('\n')
-  // In a page, the frontmatter is YAML.
-  const bodyFrom = (kind === 'page' && splitFrontmatter(file.text)?.bodyLine) || 0
   lines.forEach((line, i) => {
     const allowed = new Set(
       [...line.matchAll(EMOJI_JOINER), ...line.matchAll(EMOJI_SELECTOR)].map((m) => m.index)

@@ -49,7 +49,8 @@ export function checkSource(
   problems: ProblemList
 ): CheckedSource {
   for (const file of Object.values(source.registries)) checkCharacters(file, 'yaml', problems)
-  for (const file of source.pages) checkCharacters(file, 'page', problems)
+  const bodyLines = new Map([...read.pages, ...read.withErrors].map((p) => [p.file, p.bodyLine]))
+  for (const file of source.pages) checkCharacters(file, 'page', problems, bodyLines.get(file.path))
   for (const file of source.captions) checkCharacters(file, 'captions', problems)
   for (const file of source.meetings) checkCharacters(file, 'yaml', problems)
   // Captions need only the videos: checked even when another registry has a mistake.
