@@ -1,6 +1,7 @@
 import { DocumentButton } from '#components/DocumentButton.tsx'
 import type { DocumentEntry } from '#lib/content/schemas.ts'
 import { documentCue, listNoun } from '#lib/labels.ts'
+import { plural } from '#lib/text.ts'
 
 type DocumentListProps = {
   /** The documents to list; they are grouped by year, newest year first. */
@@ -12,7 +13,7 @@ type DocumentListProps = {
 }
 
 /** Groups documents by year, newest first; undated ones come last. */
-export function groupByYear(documents: DocumentEntry[], kinds: DocumentEntry['kind'][]) {
+function groupByYear(documents: DocumentEntry[], kinds: DocumentEntry['kind'][]) {
   const groups = new Map<number | undefined, DocumentEntry[]>()
   const sorted = [...documents].sort(
     (a, b) => (b.year ?? -1) - (a.year ?? -1) || kinds.indexOf(a.kind) - kinds.indexOf(b.kind)
@@ -28,12 +29,12 @@ export const NO_DOCUMENTS = 'This site has none yet.'
 export const YEAR_LINKS_FROM = 5
 
 /** The first line of a list: how many documents this site has, and of which years. */
-export function listSummary(documents: DocumentEntry[]): string {
+function listSummary(documents: DocumentEntry[]): string {
   const years = documents.flatMap((d) => (d.year === undefined ? [] : [d.year]))
   const [first, last] = [Math.min(...years), Math.max(...years)]
   const span =
     years.length === 0 ? '' : first === last ? `, from ${first}` : `, from ${first} to ${last}`
-  const count = `${documents.length} ${documents.length === 1 ? 'document' : 'documents'}`
+  const count = plural(documents.length, 'document')
   return `There ${documents.length === 1 ? 'is' : 'are'} ${count} here${span}, newest first.`
 }
 

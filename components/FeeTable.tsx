@@ -66,7 +66,7 @@ function InspectionFees({ inspection }: { inspection: Fees['inspection'] }) {
  * What the card fee table says of its ordinance: the source document, named
  * without claiming that its figures are these (its text is not among our sources).
  */
-export const CARD_FEE_SOURCE = 'For the rules on card fees, see'
+const CARD_FEE_SOURCE = 'For the rules on card fees, see'
 
 function CardFees({
   cardFees,

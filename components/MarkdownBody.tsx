@@ -1,5 +1,5 @@
 type MarkdownBodyProps = {
-  /** HTML produced by lib/content/markdown.ts, already sanitized by remark-html. */
+  /** HTML produced by lib/content/markdown/, already sanitized by remark-html. */
   html: string
 }
 

@@ -1,5 +1,5 @@
 /** What the search page says when JavaScript is off. */
-export const SEARCH_NEEDS_SCRIPT =
+const SEARCH_NEEDS_SCRIPT =
   'Search needs JavaScript, which is turned off in this browser. Every page of this site is listed below, by section.'
 
 /**

@@ -18,7 +18,7 @@ const RATIO_CLASSES: Record<string, string> = {
   '16/9': 'aspect-video',
 }
 
-export function ratioClass(width: number, height: number): string {
+function ratioClass(width: number, height: number): string {
   const divisor = gcd(width, height)
   return RATIO_CLASSES[`${width / divisor}/${height / divisor}`] ?? 'aspect-[4/3]'
 }

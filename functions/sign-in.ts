@@ -1,5 +1,6 @@
 import { commonHeaders } from '#lib/headers/rules.ts'
 import { SIGN_IN_CALLBACK_PATH } from '#lib/routes.ts'
+import { escapeHtml } from '#lib/text.ts'
 
 // The GitHub sign-in service of the site editor. It runs on the host, beside
 // the site, as two Cloudflare Pages Functions (functions/api/auth.ts and
@@ -110,12 +111,6 @@ async function headers(extra: Record<string, string> = {}): Promise<Headers> {
     ...extra,
   })
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!
-  )
 
 /** JSON that is safe inside a <script> element. */
 const scriptJson = (value: unknown) =>

@@ -44,16 +44,16 @@ export function todayInNewJersey(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now)
 }
 
+/** A day typed with a two-digit year (3/10/26): which century is not known, so it is refused in words. */
+export const hasTwoDigitYear = (value: string) =>
+  /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}$/.test(value.trim())
+
 /**
  * A day as a person types it, as an ISO day, or null if it is not a real
  * day: 2027-03-15, or month/day/year (03/15/2027, 3/15/2027, 3-15-2027).
  * With `twoDigitYears`, a year of two digits is this century's, so the
  * site's own way of writing a date (03/15/27) reads as it is shown.
  */
-/** A day typed with a two-digit year (3/10/26): which century is not known, so it is refused in words. */
-export const hasTwoDigitYear = (value: string) =>
-  /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}$/.test(value.trim())
-
 export function readTypedDay(value: string, twoDigitYears = false): string | null {
   const text = value.trim()
   const american = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})$/.exec(text)

@@ -70,7 +70,7 @@ export function lastDayToApply(
 }
 
 /** The tier whose range holds this many business days. */
-export function tierFor(tiers: readonly InspectionTier[], businessDays: number): InspectionTier {
+function tierFor(tiers: readonly InspectionTier[], businessDays: number): InspectionTier {
   const tier = tiers.find(
     (t) =>
       businessDays >= (t.minBusinessDays ?? 0) && businessDays <= (t.maxBusinessDays ?? Infinity)

@@ -4,6 +4,7 @@ import { formatDate, parseIsoDay } from '#lib/dates.ts'
 import { documentCue } from '#lib/labels.ts'
 import { FEED_PATH, routeHref } from '#lib/routes.ts'
 import { SITE_URL } from '#lib/site-address.ts'
+import { escapeHtml } from '#lib/text.ts'
 
 // "What's new", by subscription: an Atom feed of the site's notices (from
 // their first day) and of documents and meeting records from the day they
@@ -12,17 +13,8 @@ import { SITE_URL } from '#lib/site-address.ts'
 // a feed is read away from the site.
 // Written here rather than with a feed library: titles go out as text (a
 // library wrote them as HTML in CDATA, where "<" or "]]>" in a title would
-// be read as markup), and every text and attribute is escaped the same way.
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-/** Text or an attribute value, escaped for HTML and XML alike. */
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
+// be read as markup), and every text and attribute is escaped the same way
+// (escapeHtml).
 
 type Entry = { id: string; title: string; link: string; day: string; content: string }
 
@@ -52,14 +44,16 @@ export function feedEntries(content: SiteContent, day: string): Entry[] {
     .filter((doc) => doc.published !== undefined && doc.published <= day)
     .map((doc) => {
       const pages = listedOn(doc.id)
-        .map((p) => `<a href="${new URL(routeHref(p.route), base).href}">${escape(p.title)}</a>`)
+        .map(
+          (p) => `<a href="${new URL(routeHref(p.route), base).href}">${escapeHtml(p.title)}</a>`
+        )
         .join(', ')
       return {
         id: tag(doc.published!, `document:${doc.id}`),
         title: `${doc.title} (${documentCue(doc)})`,
         link: documentHref(doc),
         day: doc.published!,
-        content: `<p>New on the site: <a href="${escape(documentHref(doc))}">${escape(doc.title)}</a> (${documentCue(doc)}).${pages ? ` It is listed on ${pages}.` : ''}</p>`,
+        content: `<p>New on the site: <a href="${escapeHtml(documentHref(doc))}">${escapeHtml(doc.title)}</a> (${documentCue(doc)}).${pages ? ` It is listed on ${pages}.` : ''}</p>`,
       }
     })
   return [...alerts, ...published].sort(
@@ -80,8 +74,8 @@ export function atomFeed(content: SiteContent, day: string): string {
   const entries = feedEntries(content, day)
   const time = (isoDay: string) => parseIsoDay(isoDay).toISOString()
   const element = (name: string, text: string, type?: 'text' | 'html') =>
-    `<${name}${type ? ` type="${type}"` : ''}>${escape(text)}</${name}>`
-  const link = (rel: string, href: string) => `<link rel="${rel}" href="${escape(href)}"/>`
+    `<${name}${type ? ` type="${type}"` : ''}>${escapeHtml(text)}</${name}>`
+  const link = (rel: string, href: string) => `<link rel="${rel}" href="${escapeHtml(href)}"/>`
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',

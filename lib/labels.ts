@@ -16,7 +16,7 @@ const LINK_TYPES: Record<LinkEntry['type'], string> = {
 const LANGUAGES: Record<DocumentEntry['language'], string> = { en: 'English', es: 'Spanish' }
 
 /** The English name of a language code used in the registries. */
-export function languageName(code: string): string {
+function languageName(code: string): string {
   return LANGUAGES[code as DocumentEntry['language']] ?? code
 }
 

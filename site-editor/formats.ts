@@ -2,6 +2,7 @@ import { parseDocument, visit } from 'yaml'
 import { MARKDOWN_FIELDS } from '#site-editor/fields.ts'
 import { specOf, variantOf, type ListSpec, type Spec } from '#site-editor/model.ts'
 import { isKeptStyle, keptStyles, writeYaml, type WriteOptions } from '#site-editor/yaml-writer.ts'
+import { splitFrontmatter } from '#lib/content/frontmatter.ts'
 import { REGISTRY_SCHEMAS } from '#lib/content/registries.ts'
 import { meetingRecordSchema, pageSchema } from '#lib/content/schemas.ts'
 import { MEETINGS_FOLDER, type RegistryName } from '#lib/content/source.ts'
@@ -271,20 +272,18 @@ export function registryFormat(name: RegistryName): Format {
   }
 }
 
-const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/
-
 /** The format of a page in content/pages: YAML frontmatter, then the Markdown text untouched. */
 export const pageFormat: Format = {
   fromFile(text) {
-    const match = FRONTMATTER.exec(text)
-    if (!match) return { body: text }
-    const { comment, rest } = splitTopComment(match[1] ?? '')
+    const parts = splitFrontmatter(text)
+    if (!parts) return { body: text }
+    const { comment, rest } = splitTopComment(parts.yaml)
     const doc = parseYaml(rest)
     const top = withMovedComments(comment, innerComments(doc))
     const data = (doc.toJS() as unknown) ?? {}
     return {
       ...(toEditor(data, pageSpec) as Data),
-      body: text.slice(match[0].length).replace(/^(\r?\n)/, ''),
+      body: parts.body.replace(/^(\r?\n)/, ''),
       ...(top ? { [COMMENT_FIELD]: top } : {}),
       ...fileQuotes(doc, data, pageSpec, {}),
     }

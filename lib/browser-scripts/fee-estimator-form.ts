@@ -3,6 +3,7 @@ import { formatDate, readTypedDay, todayInNewJersey } from '#lib/dates.ts'
 import { estimate, type EstimatorRules } from '#lib/fee-estimate.ts'
 import { tierLabel } from '#lib/fees.ts'
 import { formatMoney } from '#lib/money.ts'
+import { plural } from '#lib/text.ts'
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
   const node = document.createElement(tag)
@@ -36,7 +37,7 @@ export function initEstimator(root: Document = document) {
     output.append(
       element(
         'p',
-        `${days} business ${days === 1 ? 'day' : 'days'} from today to ${formatDate(day)}: ` +
+        `${plural(days, 'business day')} from today to ${formatDate(day)}: ` +
           `${tierLabel(result.tier)}, so the fee is ${formatMoney(result.tier.amount)}.`,
         'font-semibold'
       )

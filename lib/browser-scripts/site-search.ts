@@ -1,11 +1,13 @@
+import { plural } from '#lib/text.ts'
+
 // Site search on /search/, with Pagefind's index. Only this page loads the
 // Pagefind script and index; on other pages the header field simply submits
 // to /search/, which also lists every page for when JavaScript is off.
 
 /** How long to wait after typing stops before searching: the 300 ms filter delay of spec §9. */
-export const SEARCH_DELAY_MS = 300
+const SEARCH_DELAY_MS = 300
 /** How many results are listed at a time. */
-export const RESULTS_PER_PAGE = 20
+const RESULTS_PER_PAGE = 20
 const PAGEFIND = '/pagefind/pagefind.js'
 
 type PagefindResult = { url: string; excerpt: string; meta: { title?: string } }
@@ -15,7 +17,7 @@ type Pagefind = {
 }
 
 /** Keeps only text and <mark> from a Pagefind excerpt (its highlighting). */
-export function excerptNodes(html: string, doc: Document = document): Node[] {
+function excerptNodes(html: string, doc: Document = document): Node[] {
   const template = doc.createElement('template')
   template.innerHTML = html
   return [...template.content.childNodes].map((node) => {
@@ -76,7 +78,7 @@ export function initSearch(root: Document = document) {
 
   /** Says, once, how many pages match and how many are listed; the page title says it too. */
   const report = () => {
-    const count = `${total} ${total === 1 ? 'result' : 'results'}`
+    const count = plural(total, 'result')
     status.textContent =
       total === 0
         ? `No pages match “${current}”. Try another word, or use the list of all pages below.`

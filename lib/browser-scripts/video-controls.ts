@@ -1,7 +1,7 @@
 // The browser's own video player (components/VideoEmbed.tsx) comes without
 // its controls, and this gives them once the page has loaded and been drawn.
 // Building the controls was most of the extra work a page with a video did
-// before its first paint (README, "Performance", has the figures); nothing
+// before its first paint (README, "Design decisions", has the figures); nothing
 // else about the player changes, and it loads nothing until played either
 // way. Without JavaScript, the <noscript> copy of each player, with its
 // controls, shows instead.

@@ -29,7 +29,7 @@ export function startVideoPosters(root: Document = document) {
  * the editor's preview the page belongs to React, which removes the whole
  * poster, player and all, when it draws the page again.
  */
-export function playVideo(button: HTMLButtonElement) {
+function playVideo(button: HTMLButtonElement) {
   const poster = button.parentElement!
   const { playerSrc, playerTitle, playerClass, playerWidth, playerHeight } = button.dataset
   const frame = button.ownerDocument.createElement('iframe')

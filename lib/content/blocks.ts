@@ -64,5 +64,3 @@ export type Block =
   | { kind: 'estimator'; rules: EstimatorRules; holidays: Holiday[] }
   | { kind: 'search' }
   | { kind: 'videos-without-captions'; gaps: CaptionGap[] }
-
-export type BlockKind = Block['kind']

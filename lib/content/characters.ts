@@ -1,7 +1,7 @@
 import type { ProblemList } from '#lib/content/problems.ts'
 import type { SourceFile } from '#lib/content/source.ts'
 
-// Step 1 of the content check (lib/content/check.ts): characters that cannot
+// The first rule of the content check (lib/content/check.ts): characters that cannot
 // be seen, in every file. They can hide, join or reverse text, or make two
 // titles that look the same differ, and they reach the page titles, the
 // headings and the news feed as they are.
@@ -45,17 +45,17 @@ const NAMES: Record<number, string> = {
 
 /**
  * Refuses invisible characters, each named with its line and column. In
- * page text a tab is refused too: at the start of a line it would turn the
- * text into a box of code.
+ * page text (below line `bodyFrom`, the frontmatter's YAML above it) a tab
+ * is refused too: at the start of a line it would turn the text into a box
+ * of code.
  */
 export function checkCharacters(
   file: SourceFile,
   kind: 'yaml' | 'page' | 'captions',
-  problems: ProblemList
+  problems: ProblemList,
+  bodyFrom = 0
 ) {
   const lines = file.text.split('\n')
-  // In a page, the frontmatter (between the first two --- lines) is YAML.
-  const bodyFrom = kind === 'page' && lines[0] === '---' ? lines.indexOf('---', 1) + 1 : 0
   lines.forEach((line, i) => {
     const allowed = new Set(
       [...line.matchAll(EMOJI_JOINER), ...line.matchAll(EMOJI_SELECTOR)].map((m) => m.index)

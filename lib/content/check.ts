@@ -1,46 +1,32 @@
-import { z } from 'zod'
-import { describeIssues, didYouMean, fieldName } from '#lib/content/messages.ts'
-import { entryMessage, type ProblemList } from '#lib/content/problems.ts'
-import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
-import { checkSameIds } from '#lib/content/same-ids.ts'
-import { meetingRecordSchema, type DocumentEntry, type VideoEntry } from '#lib/content/schemas.ts'
-import {
-  REGISTRY_NAMES,
-  registryPath,
-  type ContentSource,
-  type RegistryName,
-} from '#lib/content/source.ts'
-import { parseYamlWithLines, type LocatedYaml } from '#lib/content/yaml.ts'
-import { webvttProblems } from '#lib/content/webvtt.ts'
 import { checkCharacters } from '#lib/content/characters.ts'
-import {
-  checkFreeRoutes,
-  checkNavigation,
-  checkTabTitles,
-  checkTiles,
-  checkUniqueRoutes,
-  readPages,
-  type PageFile,
-  type PageWithErrors,
-} from '#lib/content/pages.ts'
+import { didYouMean, fieldName } from '#lib/content/messages.ts'
+import { entryMessage, type ProblemList } from '#lib/content/problems.ts'
+import type {
+  DocumentRecord,
+  Located,
+  LocatedRegistries,
+  PageFile,
+  ReadContent,
+} from '#lib/content/read.ts'
+import type { Registries } from '#lib/content/registries.ts'
+import type { Site, VideoEntry } from '#lib/content/schemas.ts'
+import type { ContentSource } from '#lib/content/source.ts'
+import { webvttProblems } from '#lib/content/webvtt.ts'
 import { tierCoverageProblem } from '#lib/fees.ts'
+import { MAX_TITLE, tabTitle } from '#lib/metadata.ts'
 
-// The checks of the content that do not need the Markdown rendered, in this
-// order (lib/content/index.ts runs them, then renders, then the notices):
-//   0. files the site cannot use (disk.ts says why);
-//   1. every file (characters.ts): no invisible characters that could hide or
-//      reverse text;
-//   2. the registries (content/data): YAML, each schema, unique ids, then
-//      the rules across a registry (fee tiers, the fee ordinance, captions);
-//   3. the pages (pages.ts): frontmatter, unique and free routes, tab titles;
-//   4. references outside the text (pages.ts): menus and tiles.
-// The Markdown is checked while it is rendered (render.ts). Then
-//   6. notices (notices.ts): pages in no menu, videos without captions,
-//      figures typed out where a registry holds them.
-// A mistake never hides another: every step runs whatever the earlier ones
-// found, and a step that needs a registry with errors skips only what needs
-// it. Errors stop the build; notices are printed and publish anyway. Each
-// problem names its file and line, in plain words.
+// Step 2 of the content check (lib/content/index.ts runs the steps): the
+// rules that look across what step 1 (read.ts) read, in this order:
+// invisible characters in every file (characters.ts); captions files
+// against the videos; ids shared across documents.yaml and the meeting
+// records, fee tiers and the fee ordinance; the pages' routes (one page
+// each, none the site keeps for itself) and tab titles; then the menus and
+// tiles that point at pages, outside links and documents. The Markdown is
+// checked while it is rendered (step 3, render.ts); notices come last (step
+// 4, notices.ts).
+//
+// A mistake never hides another: every rule runs on whatever step 1 could
+// read, and one that needs a registry with errors skips only what needs it.
 
 /** What the checks hand to rendering: checked registries and published pages. */
 export type CheckedSource = {
@@ -53,170 +39,56 @@ export type CheckedSource = {
   /** Published pages (drafts left out) whose frontmatter is right, in file order. */
   pages: PageFile[]
   /** Pages whose frontmatter has errors: only their text is checked. */
-  withErrors: PageWithErrors[]
+  withErrors: ReadContent['withErrors']
   routes: ReadonlySet<string>
 }
 
-/** Steps 0 to 4: every problem goes to `problems`. */
-export function checkSource(source: ContentSource, problems: ProblemList): CheckedSource {
-  // 0. Files the site cannot use, and files it leaves alone.
-  for (const { path, message } of source.refused) problems.error(path, undefined, message)
-  for (const { path, message } of source.ignored ?? []) problems.notice(path, undefined, message)
-  // 1. Characters that hide or reverse text, in every file.
+export function checkSource(
+  source: ContentSource,
+  read: ReadContent,
+  problems: ProblemList
+): CheckedSource {
   for (const file of Object.values(source.registries)) checkCharacters(file, 'yaml', problems)
-  for (const file of source.pages) checkCharacters(file, 'page', problems)
+  const bodyLines = new Map([...read.pages, ...read.withErrors].map((p) => [p.file, p.bodyLine]))
+  for (const file of source.pages) checkCharacters(file, 'page', problems, bodyLines.get(file.path))
   for (const file of source.captions) checkCharacters(file, 'captions', problems)
   for (const file of source.meetings) checkCharacters(file, 'yaml', problems)
-  // 2. Registries.
-  const { registries, parsed, located, meetings } = readRegistries(source, problems)
-  // 3. Pages (pages.ts).
-  const { pages, withErrors } = readPages(source, problems)
-  checkUniqueRoutes(pages, problems)
-  checkFreeRoutes(pages, problems)
-  if (parsed.site) checkTabTitles(pages, parsed.site, problems)
-  const published = pages.filter((p) => !p.frontmatter.draft)
+  // Captions need only the videos: checked even when another registry has a mistake.
+  checkCaptions(read.videos, read.located.videos, source, problems)
+  const before = problems.errors.length
+  if (read.registries) {
+    sameIdAcrossFiles(read.documents!, problems)
+    checkRegistryRules(read.registries, read.located as LocatedRegistries, problems)
+  }
+  const registries = problems.errors.length === before ? read.registries : undefined
+  checkUniqueRoutes(read.pages, problems)
+  checkFreeRoutes(read.pages, problems)
+  if (read.site) checkTabTitles(read.pages, read.site, problems)
+  const published = read.pages.filter((p) => !p.frontmatter.draft)
   // A page with a mistake in its frontmatter still owns its route: links to
   // it are not reported as broken on top of its own mistake.
   const routes = new Set([
     ...published.map((p) => p.frontmatter.route),
-    ...withErrors.flatMap((p) => p.route ?? []),
+    ...read.withErrors.flatMap((p) => p.route ?? []),
   ])
-  // 4. Menus and tiles.
   if (registries) {
-    checkNavigation(registries, routes, located.navigation!, problems)
+    checkNavigation(registries, routes, read.located.navigation!, problems)
     for (const page of published) checkTiles(page, registries, routes, problems)
   }
+  const { located, meetings, withErrors } = read
   return { registries, located, meetings, pages: published, withErrors, routes }
 }
 
-// ------------------------------------------------------------ 2. registries
-
-/** A registry file's YAML, with its path: lines for messages in later steps. */
-export type Located = LocatedYaml & { file: string }
-
-export type LocatedRegistries = Record<RegistryName, Located>
-
-function readRegistries(
-  source: ContentSource,
-  problems: ProblemList
-): {
-  /** Every registry, when all of them are right. */
-  registries?: Registries
-  /** The registries that are right, for checks that need only those. */
-  parsed: Partial<Pick<Registries, 'site'>>
-  located: Partial<LocatedRegistries>
-  meetings: Located[]
-} {
-  const parsed: Partial<Record<string, unknown>> = {}
-  const located: Partial<Record<RegistryName, Located>> = {}
-  for (const name of REGISTRY_NAMES) {
-    const file = source.registries[name]
-    if (!file) {
-      problems.error(
-        registryPath(source.root, name),
-        undefined,
-        'is missing. Every registry file in content/data must exist'
-      )
-      continue
-    }
-    const yaml = problems.catch(() => parseYamlWithLines(file.text, file.path))
-    if (!yaml) continue
-    located[name] = { ...yaml, file: file.path }
-    const { schema, list } = REGISTRY_SCHEMAS[name]
-    const value = list
-      ? parseList(schema, located[name]!, name === 'holidays' ? 'date' : 'id', problems)
-      : parseGroup(schema, located[name]!, problems)
-    if (value !== undefined) parsed[name] = value
-  }
-  const { records, meetings } = readMeetings(source, problems)
-  // Captions need only the videos: checked even when another registry has a mistake.
-  checkCaptions(parsed.videos as VideoEntry[] | undefined, located.videos, source, problems)
-  const site = parsed.site as Registries['site'] | undefined
-  if (REGISTRY_NAMES.some((name) => !(name in parsed)) || !records)
-    return { parsed: { site }, located, meetings }
-  const byId = <T extends { id: string }>(entries: unknown) =>
-    new Map((entries as T[]).map((entry) => [entry.id, entry]))
-  const registries = {
-    ...(parsed as Omit<Registries, 'documents' | 'videos' | 'forms' | 'links'>),
-    documents: byId([...(parsed.documents as DocumentEntry[]), ...records.map((r) => r.doc)]),
-    videos: byId(parsed.videos),
-    forms: byId(parsed.forms),
-    links: byId(parsed.links),
-    holidays: [...(parsed.holidays as Registries['holidays'])].sort((a, b) =>
-      a.date.localeCompare(b.date)
-    ),
-  } as Registries
-  const all = located as LocatedRegistries
-  const before = problems.errors.length
-  sameIdAcrossFiles(parsed.documents as DocumentEntry[], records, problems)
-  checkRegistryRules(registries, all, problems)
-  return {
-    registries: problems.errors.length === before ? registries : undefined,
-    parsed: { site },
-    located,
-    meetings,
-  }
-}
-
-/** A meeting record, with the file and entry it was read from. */
-type MeetingRecord = { doc: DocumentEntry; yaml: Located; index: number }
-
 /**
- * content/data/meetings/<year>.yaml: each a list of documents, all of the
- * file's year. Returns every record in file order, or no records when a
- * file has a mistake (each is reported).
+ * An id used twice across documents.yaml and the meeting records: pages
+ * could not tell them apart. Named at the later entry, with the file of the first.
  */
-function readMeetings(
-  source: ContentSource,
-  problems: ProblemList
-): { records?: MeetingRecord[]; meetings: Located[] } {
-  const records: MeetingRecord[] = []
-  const meetings: Located[] = []
-  let ok = true
-  for (const file of [...source.meetings].sort((a, b) => a.path.localeCompare(b.path))) {
-    const yaml = problems.catch(() => parseYamlWithLines(file.text, file.path))
-    if (!yaml) {
-      ok = false
-      continue
-    }
-    const located = { ...yaml, file: file.path }
-    meetings.push(located)
-    const entries = parseList(meetingRecordSchema, located, 'id', problems) as
-      DocumentEntry[] | undefined
-    if (!entries) {
-      ok = false
-      continue
-    }
-    const year = Number(/(\d{4})\.yaml$/.exec(file.path)?.[1])
-    entries.forEach((doc, index) => {
-      if (doc.year !== year) {
-        ok = false
-        problems.error(
-          file.path,
-          located.lineOf([index, 'year']) ?? located.lineOf([index, 'id']),
-          entryMessage({
-            entry: doc.id,
-            field: '"year"',
-            problem: `is ${doc.year ?? 'missing'}, but this file holds the meeting records of ${year}. Write year: ${year}, or move the entry to the file of its year`,
-          })
-        )
-      }
-      records.push({ doc, yaml: located, index })
-    })
-  }
-  return { records: ok ? records : undefined, meetings }
-}
-
-/** An id used twice across documents.yaml and the meeting records: pages could not tell them apart. */
-function sameIdAcrossFiles(
-  documents: DocumentEntry[],
-  records: MeetingRecord[],
-  problems: ProblemList
-) {
-  const ids = new Map(documents.map((d) => [d.id, 'content/data/documents.yaml']))
-  for (const { doc, yaml, index } of records) {
-    const earlier = ids.get(doc.id)
-    if (earlier)
+function sameIdAcrossFiles(documents: DocumentRecord[], problems: ProblemList) {
+  const first = new Map<string, string>()
+  for (const { doc, yaml, index } of documents) {
+    const earlier = first.get(doc.id)
+    if (!earlier) first.set(doc.id, yaml.file)
+    else
       problems.error(
         yaml.file,
         yaml.lineOf([index, 'id']),
@@ -225,66 +97,7 @@ function sameIdAcrossFiles(
           problem: `uses an id that ${earlier} already has. Every document needs its own id: choose another one`,
         })
       )
-    else ids.set(doc.id, yaml.file)
   }
-}
-
-/** A registry that is one group of fields (site, fees, navigation, facts). */
-function parseGroup(schema: z.ZodType, yaml: Located, problems: ProblemList): unknown {
-  const result = schema.safeParse(yaml.data)
-  if (result.success) return result.data
-  for (const { path, at, message } of describeIssues(result.error.issues, yaml.data)) {
-    problems.error(
-      yaml.file,
-      yaml.lineOf(at),
-      entryMessage({ field: path.length ? fieldName(path) : undefined, problem: message })
-    )
-  }
-  return undefined
-}
-
-/** A registry that is a list of entries, each checked on its own and named by its id. */
-function parseList(
-  schema: z.ZodType,
-  yaml: Located,
-  key: 'id' | 'date',
-  problems: ProblemList
-): unknown[] | undefined {
-  if (!Array.isArray(yaml.data)) {
-    problems.error(
-      yaml.file,
-      yaml.lineOf([]),
-      `should be a list of entries, each starting with "- ${key}:" (an empty list is written [])`
-    )
-    return undefined
-  }
-  const entries: unknown[] = []
-  // Two entries with one id, whatever else is wrong with either.
-  let ok = !(key === 'id' && checkSameIds({ ...yaml, data: yaml.data }, problems))
-  yaml.data.forEach((raw, i) => {
-    const name = (raw as Record<string, unknown> | null)?.[key]
-    // Named by its id, or by its place in the list before it has one.
-    const entry = typeof name === 'string' && name.trim() ? name : undefined
-    const result = schema.safeParse(raw)
-    if (!result.success) {
-      ok = false
-      for (const { path, at, message } of describeIssues(result.error.issues, raw)) {
-        problems.error(
-          yaml.file,
-          yaml.lineOf([i, ...at]),
-          entryMessage({
-            entry,
-            position: i + 1,
-            field: path.length ? fieldName(path) : undefined,
-            problem: message,
-          })
-        )
-      }
-      return
-    }
-    entries.push(result.data)
-  })
-  return ok ? entries : undefined
 }
 
 /** Rules that look at more than one field: fee tiers, the fee ordinance. */
@@ -359,5 +172,144 @@ function checkCaptions(
     }
     for (const { line, message } of webvttProblems(file.text))
       problems.error(file.path, line, message)
+  }
+}
+
+/** Two pages cannot share a route: both files are named, each with its line. */
+function checkUniqueRoutes(pages: PageFile[], problems: ProblemList) {
+  const byRoute = new Map<string, PageFile[]>()
+  for (const page of pages)
+    byRoute.set(page.frontmatter.route, [...(byRoute.get(page.frontmatter.route) ?? []), page])
+  for (const [route, owners] of byRoute) {
+    if (owners.length < 2) continue
+    for (const page of owners) {
+      const others = owners
+        .filter((o) => o !== page)
+        .map((o) => `${o.file} (line ${o.lineOf(['route'])})`)
+      problems.error(
+        page.file,
+        page.lineOf(['route']),
+        `field "route" is "${route}", which ${others.join(' and ')} also uses. Each route belongs to one page: change one of them`
+      )
+    }
+  }
+}
+
+/**
+ * Paths the site or its hosts use themselves, and why. A page there would
+ * be hidden by them, or would hide them.
+ */
+const TAKEN_ROUTES: Record<string, string> = {
+  '/admin': 'the site editor',
+  '/api': "the site editor's sign-in service",
+  '/captions': 'the captions files of the videos',
+  '/pagefind': 'the search index',
+  '/search': 'the search page',
+  '/404': 'the page people see when an address is wrong',
+  '/index': 'the home page',
+  '/sitemap': 'the list of pages for search engines',
+  '/robots': 'the rules for search engines',
+  '/feed': 'the news feed',
+  '/functions': "the host's own programs",
+  // Paths starting with _ or . (/_headers, /_next, /.well-known) cannot be
+  // routes at all: a route has lower-case letters, digits and hyphens only.
+}
+
+/**
+ * A page may not take a path the site or a host uses. The search page
+ * itself (the page with the `@search` line) is the one page on /search.
+ */
+function checkFreeRoutes(pages: PageFile[], problems: ProblemList) {
+  for (const { file, frontmatter, body, lineOf } of pages) {
+    const route = frontmatter.route
+    const owner = TAKEN_ROUTES[route]
+    if (!owner || (route === '/search' && /^@search[ \t]*$/m.test(body))) continue
+    problems.error(
+      file,
+      lineOf(['route']),
+      `field "route" is "${route}", which is kept for ${owner}. Choose another route`
+    )
+  }
+}
+
+/** Every browser tab title ends with the site name and fits: shorten the page part if not. */
+function checkTabTitles(pages: PageFile[], site: Site, problems: ProblemList) {
+  for (const { file, frontmatter, lineOf } of pages) {
+    const title = tabTitle(frontmatter, site)
+    if (title.length <= MAX_TITLE) continue
+    const room = MAX_TITLE - (title.length - (frontmatter.shortTitle ?? frontmatter.title).length)
+    const field = frontmatter.shortTitle ? 'shortTitle' : 'title'
+    problems.error(
+      file,
+      lineOf([field]),
+      `field "${field}": the browser tab would read "${title}", which is ${title.length} characters; at most ${MAX_TITLE} fit. ` +
+        `Add a field "shortTitle:" of at most ${room} characters for the tab (the page heading keeps the full title)`
+    )
+  }
+}
+
+function checkNavigation(
+  registries: Registries,
+  routes: ReadonlySet<string>,
+  yaml: Located,
+  problems: ProblemList
+) {
+  const { main, footer, district } = registries.navigation
+  const items = [
+    ...main.flatMap((item, i) =>
+      'items' in item
+        ? item.items.map((sub, j) => ({ item: sub, path: ['main', i, 'items', j] }))
+        : [{ item, path: ['main', i] }]
+    ),
+    ...footer.map((item, i) => ({ item, path: ['footer', i] })),
+    ...district.map((item, i) => ({ item, path: ['district', i] })),
+  ]
+  for (const { item, path } of items) {
+    if ('route' in item && !routes.has(item.route))
+      problems.error(
+        yaml.file,
+        yaml.lineOf([...path, 'route']),
+        `field "route" is "${item.route}", but no published page has that route.${didYouMean(item.route, routes)}`
+      )
+    if ('link' in item && !registries.links.has(item.link))
+      problems.error(
+        yaml.file,
+        yaml.lineOf([...path, 'link']),
+        `field "link" is "${item.link}", which is not in content/data/links.yaml.${didYouMean(item.link, registries.links.keys())}`
+      )
+  }
+}
+
+/** Tiles point at a page, an outside link or a document; each must exist. */
+function checkTiles(
+  { file, frontmatter, lineOf }: PageFile,
+  registries: Registries,
+  routes: ReadonlySet<string>,
+  problems: ProblemList
+) {
+  for (const [group, tiles] of Object.entries(frontmatter.tiles ?? {})) {
+    tiles.forEach((tile, i) => {
+      const report = (key: string, message: string) =>
+        problems.error(
+          file,
+          lineOf(['tiles', group, i, key]),
+          `field ${fieldName(['tiles', group, i, key])} ${message}`
+        )
+      if ('route' in tile && !routes.has(tile.route))
+        report(
+          'route',
+          `is "${tile.route}", but no published page has that route.${didYouMean(tile.route, routes)}`
+        )
+      if ('link' in tile && !registries.links.has(tile.link))
+        report(
+          'link',
+          `is "${tile.link}", which is not in content/data/links.yaml.${didYouMean(tile.link, registries.links.keys())}`
+        )
+      if ('document' in tile && !registries.documents.has(tile.document))
+        report(
+          'document',
+          `is "${tile.document}", which is not in content/data/documents.yaml.${didYouMean(tile.document, registries.documents.keys())}`
+        )
+    })
   }
 }

@@ -27,7 +27,7 @@ import {
 export const CONTENT_DIR = process.env.CONTENT_DIR ?? join(process.cwd(), 'content')
 
 /** Paths in messages are relative to the project, as staff see them in the editor. */
-export function displayPath(file: string): string {
+function displayPath(file: string): string {
   const rel = relative(process.cwd(), file)
   return rel.startsWith('..') ? file : rel
 }
@@ -51,7 +51,7 @@ type Found = { refused: RefusedFile[]; ignored: RefusedFile[] }
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /** No content file needs more; a larger one would only slow every check. */
-export const MAX_FILE_BYTES = 1_000_000
+const MAX_FILE_BYTES = 1_000_000
 
 type Entry = { name: string; path: string; stat: Stats }
 

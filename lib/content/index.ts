@@ -1,6 +1,7 @@
 import type { RenderedAlert } from '#lib/content/alerts.ts'
 import { checkSource } from '#lib/content/check.ts'
 import { noticeContent } from '#lib/content/notices.ts'
+import { readContent } from '#lib/content/read.ts'
 import { ContentError, ProblemList, type ContentProblem } from '#lib/content/problems.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import { renderContent, type RenderedPage } from '#lib/content/render.ts'
@@ -12,10 +13,11 @@ import { todayInNewJersey } from '#lib/dates.ts'
 // link check) goes through checkContent(), so all of them see the same
 // checked, rendered content and the same problems:
 //
-//   ContentSource (text: read-source.ts from content/, or the editor's entry)
-//     -> checkSource (check.ts: characters, registries, pages, menus)
-//     -> renderContent (render.ts: Markdown to blocks, checked on the way)
-//     -> noticeContent (notices.ts)
+//   ContentSource (text: disk.ts from content/, or the editor's entries)
+//     1. readContent (read.ts: YAML, frontmatter and schemas)
+//     2. checkSource (check.ts: characters, captions, ids, routes, menus)
+//     3. renderContent (render.ts: Markdown to blocks, checked on the way)
+//     4. noticeContent (notices.ts)
 //
 // This module reads no files, so the site editor's preview runs it in the
 // browser. On the build machine, siteContent() (disk.ts) is the routes'
@@ -50,7 +52,7 @@ export function checkContent(
   today: string = todayInNewJersey()
 ): ContentCheck {
   const problems = new ProblemList()
-  const checked = checkSource(source, problems)
+  const checked = checkSource(source, readContent(source, problems), problems)
   const { pages, alerts } = renderContent(checked, problems)
   const { registries } = checked
   if (!registries || problems.errors.length) return { problems: problems.items }

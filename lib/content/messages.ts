@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { hasTwoDigitYear } from '#lib/dates.ts'
+import { plural } from '#lib/text.ts'
 
 // Turns schema problems into plain words a content editor can act on. The
 // wording of the schema library ("Too big: expected string to have <=70
@@ -29,7 +30,7 @@ export function fieldName(path: readonly PropertyKey[]): string {
 }
 
 /** Edit distance between two short words (ids, field names). */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     let diagonal = row[0]!
@@ -44,7 +45,7 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** The known word closest to `word`, when it is close enough to be a typing slip. */
-export function nearest(word: string, known: Iterable<string>): string | undefined {
+function nearest(word: string, known: Iterable<string>): string | undefined {
   let best: string | undefined
   let bestDistance = Infinity
   for (const candidate of known) {
@@ -79,7 +80,7 @@ function typeName(expected: string): string {
 }
 
 /** How a value reads in a message: the text "45 dollars", the number 3, a list. */
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === null || value === undefined) return 'empty'
   if (typeof value === 'string') return `the text ${JSON.stringify(value)}`
   if (Array.isArray(value)) return 'a list'
@@ -96,8 +97,6 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   }
   return current
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /**
  * A schema problem in plain words: the field it is about (`path`), the
@@ -138,8 +137,7 @@ function describeOne(issue: Issue, value: unknown): string {
         return value.trim() === ''
           ? 'is empty; write something here'
           : `is too short: at least ${plural(min, 'character')} (it has ${value.trim().length})`
-      if (issue.origin === 'array')
-        return `needs at least ${plural(min, 'entry').replace('entrys', 'entries')}`
+      if (issue.origin === 'array') return `needs at least ${plural(min, 'entry', 'entries')}`
       return `should be at least ${min}, not ${String(value)}`
     }
     case 'invalid_format':

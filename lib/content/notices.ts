@@ -1,15 +1,15 @@
-import type { CheckedSource, Located, LocatedRegistries } from '#lib/content/check.ts'
-import type { PageFile } from '#lib/content/pages.ts'
+import type { CheckedSource } from '#lib/content/check.ts'
+import type { Located, LocatedRegistries, PageFile } from '#lib/content/read.ts'
 import { entryMessage, type ProblemList } from '#lib/content/problems.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { RenderedPage } from '#lib/content/render.ts'
 import { formatMoney } from '#lib/money.ts'
 import { routeHref } from '#lib/routes.ts'
 
-// Step 6 of the content check (lib/content/index.ts runs it once the
+// Step 4 of the content check (lib/content/index.ts runs it once the
 // content has no error): what is worth a look but never stops the build.
 
-/** Step 6: worth a look, never stops the build. */
+/** Worth a look, never stops the build. */
 export function noticeContent(
   checked: CheckedSource & { registries: Registries },
   rendered: readonly RenderedPage[],
@@ -22,9 +22,8 @@ export function noticeContent(
   noticeSameAddress(checked.registries, checked.located, checked.meetings, problems)
   noticeOldOnHome(rendered, today, problems)
   noticeTypedFigures(checked.pages, checked.registries, problems)
+  noticeOwnPlacementWords(checked.pages, checked.registries, problems)
 }
-
-// --------------------------------------------------------------- 6. notices
 
 /** Days between two ISO days. */
 const daysBetween = (from: string, to: string) =>
@@ -226,4 +225,55 @@ function noticeTypedFigures(
 function moneyForms(amount: number): string[] {
   const full = formatMoney(amount)
   return Number.isInteger(amount) ? [full, full.replace(/\.00$/, '')] : [full]
+}
+
+/**
+ * Where a fire extinguisher or a carbon monoxide alarm goes is said in one
+ * wording, its fact: a line that names the device and its place in other
+ * words gets a notice naming the token (clause by clause where a line names
+ * several devices; the affidavit page quotes its form's own wording, the
+ * facts affidavit-form-…).
+ */
+const DEVICES = {
+  smoke: /smoke (alarm|detector)/i,
+  co: /[Cc]arbon monoxide|\bCO\b/,
+  extinguisher: /extinguisher/i,
+}
+const PLACEMENTS = [
+  {
+    fact: 'extinguisher-placement',
+    what: 'where a fire extinguisher goes',
+    device: DEVICES.extinguisher,
+    place: /\b(put|place|hang|mount|keep)\b.*\bkitchen\b/i,
+  },
+  {
+    fact: 'co-alarm-placement',
+    what: 'where a carbon monoxide alarm goes',
+    device: DEVICES.co,
+    place: /sleep|bedroom|(every|each) (level|floor)/i,
+  },
+]
+
+function noticeOwnPlacementWords(
+  pages: readonly PageFile[],
+  registries: Registries,
+  problems: ProblemList
+) {
+  const placements = PLACEMENTS.filter(({ fact }) => fact in registries.facts)
+  for (const { file, body, bodyLine } of pages) {
+    body.split('\n').forEach((line, i) => {
+      if (/\{\{fact:affidavit-form-/.test(line)) return
+      const several = Object.values(DEVICES).filter((device) => device.test(line)).length > 1
+      const parts = several ? line.split(/[.;,]/) : [line]
+      for (const { fact, what, device, place } of placements) {
+        if (line.includes(`{{fact:${fact}}}`)) continue
+        if (!parts.some((part) => device.test(part) && place.test(part))) continue
+        problems.notice(
+          file,
+          bodyLine + i + 1,
+          `says ${what} in its own words. Write {{fact:${fact}}} instead, so the site says it one way everywhere`
+        )
+      }
+    })
+  }
 }

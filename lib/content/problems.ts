@@ -2,7 +2,7 @@
 // worth a look but publishes anyway. Every problem names the file (as staff
 // see it, relative to the repository) and, where known, the line.
 
-export type Severity = 'error' | 'notice'
+type Severity = 'error' | 'notice'
 
 export type ContentProblem = {
   severity: Severity

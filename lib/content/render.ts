@@ -1,13 +1,13 @@
 import type { RenderedAlert } from '#lib/content/alerts.ts'
 import type { Block, CaptionGap, IndexedPage } from '#lib/content/blocks.ts'
-import type { CheckedSource, Located } from '#lib/content/check.ts'
-import type { PageFile } from '#lib/content/pages.ts'
+import type { CheckedSource } from '#lib/content/check.ts'
+import type { Located, PageFile } from '#lib/content/read.ts'
 import { renderMarkdown, renderText, type MarkdownContext } from '#lib/content/markdown/index.ts'
 import { entryMessage, type ProblemList } from '#lib/content/problems.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { PageFrontmatter } from '#lib/content/schemas.ts'
 
-// Step 5 of the content check: the Markdown of pages, video transcripts and
+// Step 3 of the content check: the Markdown of pages, video transcripts and
 // alert messages becomes sanitized HTML and typed blocks. Links, `@` lines,
 // tokens and headings are checked while they are rendered
 // (lib/content/markdown/), so their mistakes are reported here, each at its

@@ -1,8 +1,9 @@
 import { formatProblem, type ContentProblem } from '#lib/content/problems.ts'
+import { plural } from '#lib/text.ts'
 
 // How the content check reports to people: a plain list for the terminal,
 // and, on GitHub Actions, workflow commands that put each problem on its
-// file and line in the pull request.
+// file and line in the pull request (the link check writes them too).
 
 /** Escapes text for a GitHub workflow command. */
 function escapeData(text: string): string {
@@ -13,17 +14,17 @@ function escapeProperty(text: string): string {
 }
 
 /** `::error file=…,line=…,title=…::message` for one problem. */
-export function githubAnnotation(problem: ContentProblem): string {
-  const kind = problem.severity === 'error' ? 'error' : 'notice'
+export function githubAnnotation(
+  problem: ContentProblem,
+  title = problem.severity === 'error' ? 'Content error' : 'Content notice'
+): string {
   const props = [
     `file=${escapeProperty(problem.file)}`,
     ...(problem.line ? [`line=${problem.line}`] : []),
-    `title=${escapeProperty(problem.severity === 'error' ? 'Content error' : 'Content notice')}`,
+    `title=${escapeProperty(title)}`,
   ]
-  return `::${kind} ${props.join(',')}::${escapeData(problem.message)}`
+  return `::${problem.severity} ${props.join(',')}::${escapeData(problem.message)}`
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** The report of a content check, for a terminal (and GitHub when `github` is set). */
 export function contentReport(
@@ -48,6 +49,6 @@ export function contentReport(
       ...notices.map((p) => `  ${formatProblem(p)}`)
     )
   }
-  if (options.github) lines.push('', ...problems.map(githubAnnotation))
+  if (options.github) lines.push('', ...problems.map((p) => githubAnnotation(p)))
   return lines.join('\n')
 }

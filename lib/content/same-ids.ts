@@ -10,7 +10,7 @@ import type { LocatedYaml } from '#lib/content/yaml.ts'
 type Raw = Record<string, unknown> | null
 
 /** An entry in the words the editor lists it by: "2019 budget", or an alert's days. */
-export function entryWords(raw: Raw, id: string): string {
+function entryWords(raw: Raw, id: string): string {
   const words = raw?.title ?? raw?.label
   if (typeof words === 'string' && words.trim()) return `"${words.trim()}"`
   if (typeof raw?.start === 'string' && typeof raw?.end === 'string')

@@ -17,7 +17,7 @@ export const routeSchema = z
   .regex(/^\/([a-z0-9]+(-[a-z0-9]+)*)?$/, 'should be a route such as /fees (lower case, hyphens)')
 
 /** An id used to refer to a registry entry: lower case words joined by hyphens. */
-export const idSchema = z
+const idSchema = z
   .string()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'should be an id such as budget-2019 (lower case, hyphens)')
 
@@ -29,7 +29,7 @@ export const idSchema = z
  * with a dot whose last part starts with a letter (not a number address
  * such as 192.168.0.1).
  */
-export function isPlainHttpsAddress(value: string): boolean {
+function isPlainHttpsAddress(value: string): boolean {
   if (!URL.canParse(value) || value.includes('\\')) return false
   const url = new URL(value)
   return (
@@ -45,7 +45,7 @@ const PLAIN_ADDRESS =
   'a site name with a dot (not a number such as 192.168.0.1), no port such as ":8080", no backslash, and no user name, password or "@" before it'
 
 /** Every address the site sends people to must be https. */
-export const httpsUrlSchema = z
+const httpsUrlSchema = z
   .string()
   .regex(/^https:\/\/[^\s/$.?#][^\s]*$/, {
     message: 'should be a web address that starts with https://',
@@ -61,7 +61,7 @@ export const httpsUrlSchema = z
  * it (`2022_Election Results.docx`): kept so in the registry, and sent in
  * links percent-encoded (`%20`, documentHref), as a browser would.
  */
-export const documentUrlSchema = z
+const documentUrlSchema = z
   .string()
   .regex(/^https:\/\/[^\s/$.?#][^\t\n\r\f\v]*$/, {
     message: 'should be a web address that starts with https://',
@@ -76,7 +76,7 @@ export const documentUrlSchema = z
 export const documentHref = (doc: { url: string }) => doc.url.replace(/ /g, '%20')
 
 /** A calendar day written YYYY-MM-DD (quoted in YAML). */
-export const isoDaySchema = z.iso.date()
+const isoDaySchema = z.iso.date()
 const isDay = (value: unknown) => isoDaySchema.safeParse(value).success
 
 const text = (max: number) => z.string().trim().min(1).max(max)
@@ -142,8 +142,8 @@ export const documentKinds = [
   'letter',
   'program',
 ] as const
-export const fileTypes = ['pdf', 'word', 'excel'] as const
-export const languages = ['en', 'es'] as const
+const fileTypes = ['pdf', 'word', 'excel'] as const
+const languages = ['en', 'es'] as const
 
 export const documentSchema = z.strictObject({
   id: idSchema,
@@ -175,7 +175,7 @@ export const meetingRecordSchema = documentSchema.extend({
 
 // -------------------------------------------------------------- videos.yaml
 /** A captions file in content/captions, published at /captions/<name>. */
-export const captionsFileSchema = z
+const captionsFileSchema = z
   .string()
   .regex(
     /^[a-z0-9]+(-[a-z0-9]+)*\.vtt$/,
@@ -242,7 +242,7 @@ export type LinkEntry = z.infer<typeof linkSchema>
 
 // ---------------------------------------------------------------- fees.yaml
 /** No fee of the bureau comes near it; a figure above it is a slip (extra zeros). */
-export const MAX_FEE = 10_000
+const MAX_FEE = 10_000
 const moneySchema = z
   .number()
   .nonnegative()
@@ -298,7 +298,7 @@ export type CardFeeMethod = Fees['cardFees']['methods'][number]
 
 // --------------------------------------------------------------- facts.yaml
 /** A figure or rule quoted on several pages: text, or a date shown as mm/dd/yy. */
-export const factSchema = z.union([text(120), z.strictObject({ date: isoDaySchema })])
+const factSchema = z.union([text(120), z.strictObject({ date: isoDaySchema })])
 export const factsSchema = z.record(idSchema, factSchema)
 export type Facts = z.infer<typeof factsSchema>
 

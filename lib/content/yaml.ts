@@ -1,5 +1,6 @@
 import { isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml'
 import { fail } from '#lib/content/problems.ts'
+import { plural } from '#lib/text.ts'
 
 /** YAML text parsed so that a field path can be traced back to its line. */
 export type LocatedYaml = {
@@ -32,7 +33,7 @@ function hint(code: string, text: string, line: number): string {
   const indent = /^ */.exec(source)![0].length
   const quotes = (source.match(/"/g) ?? []).length % 2 === 1
   if (code === 'MISSING_CHAR' && !quotes && indent % 2 === 1)
-    return `this line starts with ${indent} ${indent === 1 ? 'space' : 'spaces'}, an odd number: it is indented one space too few or too many. Lines at the same level start with the same number of spaces (two per level).`
+    return `this line starts with ${plural(indent, 'space')}, an odd number: it is indented one space too few or too many. Lines at the same level start with the same number of spaces (two per level).`
   return YAML_HINTS[code] ?? CHECK
 }
 

@@ -59,7 +59,7 @@ export const NGINX_DEFAULTS = {
  * TLS 1.2 ciphers with forward secrecy only (ECDHE key exchange, AEAD
  * ciphers), as in Mozilla's "intermediate" list; TLS 1.3 has only such.
  */
-export const TLS12_CIPHERS = [
+const TLS12_CIPHERS = [
   'ECDHE-ECDSA-AES128-GCM-SHA256',
   'ECDHE-RSA-AES128-GCM-SHA256',
   'ECDHE-ECDSA-AES256-GCM-SHA384',

@@ -78,9 +78,9 @@ export function siteCsp({
 /** The GitHub addresses the editor talks to when staff sign in with GitHub. */
 export const GITHUB_API_ORIGIN = 'https://api.github.com'
 /** Where GitHub serves the signed-in person's picture, shown in the editor's top bar. */
-export const GITHUB_AVATAR_ORIGIN = 'https://avatars.githubusercontent.com'
+const GITHUB_AVATAR_ORIGIN = 'https://avatars.githubusercontent.com'
 /** GitHub's status page, which the editor asks whether GitHub is working (data, not code). */
-export const GITHUB_STATUS_ORIGIN = 'https://www.githubstatus.com'
+const GITHUB_STATUS_ORIGIN = 'https://www.githubstatus.com'
 
 /**
  * The policy of the editor at /admin/ (Decap CMS), and only there. It is

@@ -76,7 +76,7 @@ export const CAPTIONS_RULE: HeaderRule = {
  * not import a module or start a worker. Only the search page's exact
  * address gets this, never a pattern a stray file could match.
  */
-export function searchRules(style: StylePolicy, searchPath: string): HeaderRule[] {
+function searchRules(style: StylePolicy, searchPath: string): HeaderRule[] {
   const policy = siteCsp({ ...style, scriptHashes: [] })
   return [searchPath, '/pagefind/*'].map((path) => ({
     path,

@@ -41,6 +41,21 @@ describe('SiteHeader', () => {
     expect(summary.textContent).toContain('(contains the current page)')
   })
 
+  it('marks a top-level link to the current page with aria-current, and nothing else', () => {
+    const top = navigation.flatMap((item) => ('items' in item || !item.route ? [] : [item]))
+    expect(top.length).toBeGreaterThan(0)
+    for (const link of top) {
+      const { container, unmount } = render(
+        <SiteHeader site={registries.site} navigation={navigation} currentRoute={link.route!} />
+      )
+      const current = [...container.querySelectorAll('[aria-current]')]
+      expect(current.map((a) => [a.getAttribute('href'), a.getAttribute('aria-current')])).toEqual([
+        [link.href, 'page'],
+      ])
+      unmount()
+    }
+  })
+
   it('marks external items as external, with what opens', () => {
     const { container } = render(
       <SiteHeader site={registries.site} navigation={navigation} currentRoute={null} />

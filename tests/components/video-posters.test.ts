@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { playVideo, startVideoPosters } from '#lib/browser-scripts/video-posters.ts'
+import { startVideoPosters } from '#lib/browser-scripts/video-posters.ts'
 import { PLAYER_ALLOW } from '#lib/providers.ts'
 
 // A YouTube poster (components/VideoEmbed.tsx) as the page has it; its
@@ -49,7 +49,8 @@ describe('YouTube posters in the browser', () => {
 
   it('play only the poster pressed', () => {
     const [first, second] = [poster('CCCCCCCCCCC'), poster('DDDDDDDDDDD')]
-    playVideo(second.querySelector('button')!)
+    startVideoPosters(document)
+    second.querySelector('button')!.click()
     expect(first.querySelector('iframe')).toBeNull()
     expect(second.querySelector('iframe')).not.toBeNull()
   })

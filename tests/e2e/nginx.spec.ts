@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { extname, join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { extname, join } from 'node:path'
 import type { Response } from '@playwright/test'
 import { siteEditorCsp } from '#lib/headers/policies.ts'
 import { exportHashes } from '#tests/helpers/export.ts'
@@ -9,6 +9,7 @@ import { SITE_URL } from '#lib/site-address.ts'
 import { watchPage } from './guarded-test.ts'
 import { expect, test, unguarded } from './served.ts'
 import { content, exportedRoutes, pageWith, siteHeaderRules } from './site.ts'
+import { filesIn } from '#tools/export/files.ts'
 
 // The site served by real nginx with the configuration the build wrote
 // (build/nginx.conf; tests/e2e/served.ts starts it), in the `nginx`
@@ -78,13 +79,7 @@ const compiles = () =>
   )
 
 /** The files of out/, as paths on the site. */
-function exportedFiles(dir = out): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? exportedFiles(join(dir, entry.name))
-      : [`/${relative(out, join(dir, entry.name))}`]
-  )
-}
+const exportedFiles = () => filesIn(out).map((file) => `/${file}`)
 
 for (const route of routes) {
   unguarded(

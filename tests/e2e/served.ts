@@ -2,13 +2,13 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
-  freePort,
   localConfig,
   makeCertificate,
   nginxPrefix,
   startNginx,
   type RunningNginx,
 } from '#tests/helpers/nginx.ts'
+import { freePort } from '#tests/helpers/ports.ts'
 import { expect, test as guarded } from './guarded-test.ts'
 
 // Which server the browser tests talk to. The `cloudflare` project uses

@@ -7,7 +7,7 @@ import { COLLECTIONS } from '#site-editor/fields.ts'
 import { SIGN_IN_PROBLEMS, STATE_COOKIE } from '#functions/sign-in.ts'
 import { FUNCTIONS_DIR } from '#tools/ops/deploy.ts'
 import { signInStatus } from '#tools/ops/sign-in-status.ts'
-import { freePort } from '#tests/helpers/nginx.ts'
+import { freePort } from '#tests/helpers/ports.ts'
 import { startPagesSite, type RunningPages } from '#tests/helpers/pages-dev.ts'
 
 // The site editor's GitHub sign-in (functions/sign-in.ts) as it runs on

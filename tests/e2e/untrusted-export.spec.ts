@@ -5,13 +5,13 @@ import { test as base, expect, type Page } from '@playwright/test'
 import { CAPTIONS_PATH } from '#lib/routes.ts'
 import { startPagesSite } from '#tests/helpers/pages-dev.ts'
 import {
-  freePort,
   localConfig,
   makeCertificate,
   nginxPrefix,
   startNginx,
   type RunningNginx,
 } from '#tests/helpers/nginx.ts'
+import { freePort } from '#tests/helpers/ports.ts'
 
 // Defence in depth (README, "Threat model"). The content check keeps
 // anything but checked captions files out of the export

@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { JSDOM } from 'jsdom'
 import { SITE_EDITOR_PATH } from '#lib/routes.ts'
 import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
 import { sha256Source, styleHashesIn } from '#tools/export/inline-css.ts'
 import { pageWeight } from '#tools/bench/weight.ts'
+import { filesIn } from '#tools/export/files.ts'
 
 /** The built export. These checks run after `npm run build`. */
 export const OUT = join(process.cwd(), 'out')
@@ -15,14 +16,7 @@ export function requireExport() {
   }
 }
 
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? walk(path) : [path]
-  })
-}
-
-export const exportFiles = () => walk(OUT).map((f) => relative(OUT, f).split(sep).join('/'))
+export const exportFiles = () => filesIn(OUT)
 
 export type ExportedPage = { file: string; path: string; html: string; document: Document }
 

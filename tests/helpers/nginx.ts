@@ -1,6 +1,6 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { connect, createServer } from 'node:net'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { NGINX_DEFAULTS, NGINX_MIN_VERSION } from '#lib/headers/nginx.ts'
@@ -106,31 +106,6 @@ export function makeCertificate(dir: string): { certificate: string; certificate
     { stdio: 'pipe' }
   )
   return { certificate, certificateKey }
-}
-
-/** Ports this process has handed out: the system may offer a closed port again. */
-const handedOut = new Set<number>()
-
-/** A TCP port nobody listens on right now, never one this process has handed out before. */
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const server = createServer()
-      server.once('error', reject)
-      server.listen(0, () => {
-        const address = server.address()
-        server.close(() =>
-          typeof address === 'object' && address
-            ? resolve(address.port)
-            : reject(new Error('no port'))
-        )
-      })
-    })
-    if (!handedOut.has(port)) {
-      handedOut.add(port)
-      return port
-    }
-  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import { startPagesDev, type PagesDevOptions } from '#tools/serve/cloudflare-dev.ts'
-import { freePort } from '#tests/helpers/nginx.ts'
+import { freePort } from '#tests/helpers/ports.ts'
 
 /** Waits until an address answers at all (wrangler holds requests until workerd is up). */
 export async function answering(url: string) {

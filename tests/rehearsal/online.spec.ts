@@ -5,7 +5,7 @@ import { PUBLISH_WORDS } from '#site-editor/github-publish.ts'
 import { FIELD_TEXT } from '#site-editor/fields.ts'
 import { todayInNewJersey } from '#lib/dates.ts'
 import { startRehearsal, type Rehearsal } from '#tools/rehearse/rehearse.ts'
-import { freePort } from '#tests/helpers/nginx.ts'
+import { freePort } from '#tests/helpers/ports.ts'
 import {
   addAlert,
   ALERTS_ENTRY,

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUDIT_LABEL, readAudit } from '#tools/ops/audit.ts'
+import { listen } from '#tests/helpers/ports.ts'
 
 // `npm run audit:report` end to end: the real `npm audit` on this project's
 // package-lock.json, asking a stand-in for the npm registry's advisory
@@ -21,13 +21,6 @@ const issue = {
   body: 'old',
   state: 'open',
 }
-
-const listen = (server: Server) =>
-  new Promise<string>((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
-    )
-  )
 
 /** The advisory service: what the real one answers, in each mode. */
 const npmRegistry = createServer((req, res) => {

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkedRun, NOTHING_CHECKED, type WorkflowRun } from '#tools/ops/checked-commit.ts'
 import { publishFailedIssue } from '#tools/ops/publish-failed.ts'
+import { listen } from '#tests/helpers/ports.ts'
 
 // publish.yml publishes only a commit whose checks passed, however the run
 // was started (npm run publish:commit), and any publish that fails opens
@@ -46,15 +46,9 @@ describe('the commit a publish may ship', () => {
     res.writeHead(200, { 'Content-Type': 'application/json' })
     res.end(JSON.stringify({ total_count: listed.length, workflow_runs: listed }))
   })
-  beforeAll(
-    () =>
-      new Promise<void>((resolve) =>
-        github.listen(0, '127.0.0.1', () => {
-          api = `http://127.0.0.1:${(github.address() as AddressInfo).port}`
-          resolve()
-        })
-      )
-  )
+  beforeAll(async () => {
+    api = await listen(github)
+  })
   afterAll(() => new Promise<void>((resolve) => github.close(() => resolve())))
 
   /** `npm run publish:commit` as the due job runs it, with main's head at `head`. */

@@ -552,6 +552,40 @@ describe('notices', () => {
   })
 })
 
+describe('notices on wording, never errors: an honest sentence in its own words publishes', () => {
+  it('point at a line that says where an extinguisher or a CO alarm goes in its own words, naming the fact', () => {
+    const dir = fixtureCopy()
+    edit(
+      dir,
+      'data/facts.yaml',
+      'co-alarm-life: 7 years',
+      'co-alarm-life: 7 years\nextinguisher-placement: in the kitchen\nco-alarm-placement: near where people sleep'
+    )
+    edit(
+      dir,
+      'pages/home.md',
+      'Welcome.',
+      [
+        'Welcome.',
+        'Keep a fire extinguisher in the kitchen.',
+        'Put a CO alarm near every bedroom.',
+        'You need a smoke alarm on every level, a CO alarm and an extinguisher.',
+        'Keep an extinguisher {{fact:extinguisher-placement}}.',
+      ].join('\n\n')
+    )
+    const notices = noticesIn(dir).filter((n) => n.includes('own words'))
+    expect(notices).toEqual([
+      expect.stringMatching(
+        /pages\/home\.md:10: says where a fire extinguisher goes in its own words\. Write \{\{fact:extinguisher-placement\}\} instead/
+      ),
+      expect.stringMatching(
+        /pages\/home\.md:12: says where a carbon monoxide alarm goes in its own words\. Write \{\{fact:co-alarm-placement\}\} instead/
+      ),
+    ])
+    expect(errorsIn(dir)).toEqual([])
+  })
+})
+
 describe('the error thrown by the loader', () => {
   it('lists every error, one per line', () => {
     const dir = fixtureCopy()

@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   checkLinks,
@@ -8,6 +7,7 @@ import {
   type LinkResult,
   type LinkTarget,
 } from '#tools/links/check-links.ts'
+import { listen } from '#tests/helpers/ports.ts'
 
 // A local server plays every kind of outside site. It records each request
 // (method and path) and the most /slow/ requests it had in flight at once.
@@ -100,8 +100,7 @@ beforeAll(async () => {
     }
     route(req, res)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  base = await listen(server)
 })
 
 afterAll(async () => {

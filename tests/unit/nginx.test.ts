@@ -7,7 +7,6 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { NGINX_MIN_VERSION, nginxConfig } from '#lib/headers/nginx.ts'
 import {
   atLeast,
-  freePort,
   makeCertificate,
   NGINX_MISSING,
   nginxPrefix,
@@ -17,6 +16,7 @@ import {
   substitute,
   supportedNginx,
 } from '#tests/helpers/nginx.ts'
+import { freePort } from '#tests/helpers/ports.ts'
 
 // The generated configuration on the nginx installed here (Debian 12's
 // 1.22.1 on the build machine, 1.24 on GitHub's runners), with test values:

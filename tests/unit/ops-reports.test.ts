@@ -2,11 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditSummary, sentToBrowsers, sortFindings } from '#tools/ops/audit.ts'
 import { keepIssue, settingsFrom } from '#tools/ops/github-issue.ts'
 import { publishFailedIssue } from '#tools/ops/publish-failed.ts'
+import { listen } from '#tests/helpers/ports.ts'
 
 // What the workflows tell staff on GitHub: one issue per kind of trouble,
 // kept up to date (a failed morning publish, dependency advisories), tried
@@ -56,15 +56,9 @@ describe('one GitHub issue per kind of trouble', () => {
       res.end('{}')
     })
   })
-  beforeAll(
-    () =>
-      new Promise<void>((resolve) =>
-        server.listen(0, '127.0.0.1', () => {
-          url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-          resolve()
-        })
-      )
-  )
+  beforeAll(async () => {
+    url = await listen(server)
+  })
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
   const settings = () => {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import matter from 'gray-matter'
+import { splitFrontmatter } from '#lib/content/frontmatter.ts'
 import prettier from 'prettier'
 import { describe, expect, it } from 'vitest'
 import { parse, stringify } from 'yaml'
@@ -439,6 +440,17 @@ describe('a save through the editor', () => {
 })
 
 describe('reading frontmatter as the content check does', () => {
+  it('cuts the file where the check does (one splitter): a --- line in the text stays text', () => {
+    const text = '---\nroute: /x\ntitle: X\n---\n\nAbove.\n\n---\n\nBelow.\n'
+    const data = pageFormat.fromFile(text)
+    expect(data).toMatchObject({ route: '/x', title: 'X', body: 'Above.\n\n---\n\nBelow.\n' })
+    expect(splitFrontmatter(text)).toEqual({
+      yaml: 'route: /x\ntitle: X\n',
+      body: '\nAbove.\n\n---\n\nBelow.\n',
+      bodyLine: 4,
+    })
+  })
+
   it('reads YAML 1.2: `draft: yes` is the text "yes", which the check refuses, not a yes', () => {
     const data = pageFormat.fromFile('---\nroute: /x\ndraft: yes\n---\n\nText.\n')
     expect(data.draft).toBe('yes')

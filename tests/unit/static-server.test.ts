@@ -1,12 +1,12 @@
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStaticHandler, headersFromExport } from '#tools/serve/static-server.ts'
 import { writeHeadersFile } from '#lib/headers/cloudflare.ts'
+import { listen } from '#tests/helpers/ports.ts'
 
 // The local server behaves as the reference host: index files, slash
 // redirects, the 404 page, the export's own _headers, and gzip for text.
@@ -29,8 +29,7 @@ let server: Server
 let base: string
 beforeAll(async () => {
   server = createServer(createStaticHandler(root, headersFromExport(root)))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  base = await listen(server)
 })
 afterAll(() => server.close())
 

@@ -117,9 +117,10 @@ describe('characters and encodings', () => {
     expect(errorsIn(dir)).toEqual([])
   })
 
-  it('refuses a tab in page text, and allows one in YAML values', () => {
+  it('refuses a tab in page text, and allows one in YAML values, a page’s frontmatter too', () => {
     const dir = fixtureCopy()
     edit(dir, 'pages/fees.md', 'The fee is', '\tThe fee is')
+    edit(dir, 'pages/fees.md', 'title: Fees', 'title: "Fees\tand forms"')
     edit(dir, 'data/links.yaml', 'label: NFPA tips', 'label: "NFPA\ttips"')
     expect(errorsIn(dir)).toEqual([
       expect.stringMatching(/pages\/fees\.md:8: has a tab at column 1\. Use spaces instead/),

@@ -6,11 +6,12 @@
 // bytes per page. Both temporary folders are removed after each size.
 // Goals: growth close to linear; 1,000 pages checked in 5 s and built in 2 min.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { syntheticContent } from '#tools/bench/synthetic-content.ts'
+import { htmlFiles } from '#tools/export/inline-css.ts'
 
 const sizes = process.argv.slice(2).map(Number).filter(Boolean)
 if (sizes.length === 0) sizes.push(100, 1000, 3000)
@@ -27,11 +28,6 @@ function run(args: string[], env: Record<string, string>) {
     throw new Error(`${args.join(' ')} failed:\n${result.stderr.slice(-2000)}`)
   return { seconds, stdout: result.stdout }
 }
-
-const htmlFiles = (dir: string) =>
-  readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.html'))
-    .map((name) => join(dir, name))
 
 const stepTime = (log: string, pattern: RegExp) => Number(pattern.exec(log)?.[1] ?? NaN)
 

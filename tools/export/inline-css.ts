@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { filesIn } from '#tools/export/files.ts'
 
 // The one stylesheet goes into every page as a <style> block, so the first
 // paint waits for no second request (it delayed every page's largest
@@ -24,11 +25,9 @@ export function styleHashesIn(html: string): string[] {
 
 /** Every HTML file under a folder. */
 export function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return htmlFiles(path)
-    return path.endsWith('.html') ? [path] : []
-  })
+  return filesIn(dir)
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => join(dir, file))
 }
 
 /**

@@ -26,7 +26,10 @@ const KIND_WORDS: Record<string, string> = {
  * data-pagefind-body, plus one record per registry document, so a search
  * for "budget 2019" finds the file as well as the page that lists it.
  */
-export async function buildSearchIndex(outDir: string, content: SiteContent) {
+export async function buildSearchIndex(
+  outDir: string,
+  content: { registries: Pick<SiteContent['registries'], 'documents'> }
+) {
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' })
   if (!index) throw new Error(`search index: ${errors.join('; ')}`)
   try {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { BROWSER_SCRIPT_SOURCES } from '#lib/browser-scripts/catalog.ts'
+import { filesIn } from '#tools/export/files.ts'
 
 // React renders every page at build time; no page needs React in the
 // browser. This step removes Next's client runtime from the export so each
@@ -93,12 +94,7 @@ export function checkPlainHtml(html: string): string | null {
   return null
 }
 
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? walk(path) : [path]
-  })
-}
+const walk = (dir: string) => filesIn(dir).map((file) => join(dir, file))
 
 /** Is this exported file part of the client runtime (JS or an RSC payload)? */
 export function isRuntimeFile(relPath: string): boolean {

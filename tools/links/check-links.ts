@@ -25,6 +25,8 @@ import { readContentSource } from '#lib/content/disk.ts'
 import { checkContent } from '#lib/content/index.ts'
 import type { ContentSource } from '#lib/content/source.ts'
 import { parseYamlWithLines } from '#lib/content/yaml.ts'
+import { githubAnnotation } from '#lib/content/report.ts'
+import { escapeHtml } from '#lib/text.ts'
 
 /** One place in content/ that uses an address. */
 export type LinkUse = { file: string; line?: number; id: string }
@@ -104,9 +106,8 @@ export async function checkLinks(
   if (toCheck.length > 0) {
     const dir = await mkdtemp(join(tmpdir(), 'link-check-'))
     try {
-      const escape = (url: string) => url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
       const page = join(dir, 'addresses.html')
-      await writeFile(page, toCheck.map((url) => `<a href="${escape(url)}">x</a>`).join('\n'))
+      await writeFile(page, toCheck.map((url) => `<a href="${escapeHtml(url)}">x</a>`).join('\n'))
       const checker = new LinkChecker()
       checker.on('redirect', ({ url, targetUrl }) => targetUrl && finalUrls.set(url, targetUrl))
       const { links } = await checker.check({
@@ -189,14 +190,12 @@ function errorCode(error: unknown): string | undefined {
 const where = (use: LinkUse) => `${use.file}${use.line ? `:${use.line}` : ''} (id ${use.id})`
 const movedText = (result: LinkResult) =>
   `now leads to ${result.finalUrl}; if that is the same page or file, update the address to it`
-/** A GitHub Actions workflow command, escaped as the runner expects. */
-const annotation = (level: string, use: LinkUse, title: string, message: string) => {
-  const data = (text: string) =>
-    text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
-  const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C')
-  const line = use.line ? `,line=${use.line}` : ''
-  return `::${level} file=${property(use.file)}${line},title=${property(title)}::${data(`${message} (id ${use.id})`)}`
-}
+/** A GitHub Actions workflow command on the use's line, as the content check writes them. */
+const annotation = (severity: 'error' | 'notice', use: LinkUse, title: string, message: string) =>
+  githubAnnotation(
+    { severity, file: use.file, line: use.line, message: `${message} (id ${use.id})` },
+    title
+  )
 
 /**
  * The report: each broken address with its problem and every use, then the

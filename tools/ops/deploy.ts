@@ -10,10 +10,11 @@
 // are not all set (nothing is published then, and the run must not look
 // green); otherwise with the exit code of the CLI.
 import { spawnSync } from 'node:child_process'
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { buildSync } from 'esbuild'
+import { filesIn } from '#tools/export/files.ts'
 
 /** The site's Pages Functions (the editor's GitHub sign-in), as reviewed: the only ones deployed. */
 export const FUNCTIONS_DIR = 'functions'
@@ -74,10 +75,7 @@ export function planDeploy(
 }
 
 /** The .ts files of a Pages Functions folder, relative to it, sorted. */
-export const functionFiles = (dir: string) =>
-  readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts'))
-    .sort()
+export const functionFiles = (dir: string) => filesIn(dir).filter((file) => file.endsWith('.ts'))
 
 /**
  * Is this file a route? Pages makes one only of a file that exports a

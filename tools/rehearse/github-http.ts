@@ -79,5 +79,3 @@ export async function readBody(request: IncomingMessage): Promise<Record<string,
     throw new GitHubError(400, 'Problems parsing JSON')
   }
 }
-
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import type { GitHubModel } from '#tools/rehearse/github-model.ts'
 import { repoRoute, userJson } from '#tools/rehearse/github-rest.ts'
+import { escapeHtml } from '#lib/text.ts'
 import {
-  escapeHtml,
   GitHubError,
   notFound,
   preflight,

@@ -4,10 +4,12 @@
 // the pages a change adds or removes, and for each page whose text changed,
 // the lines that differ. Differences are not an error: it exits 0 whenever it
 // could compare, and 2 with a plain message when a folder is not a build.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { structuredPatch } from 'diff'
 import { JSDOM } from 'jsdom'
+import { escapeHtml, plural } from '#lib/text.ts'
+import { filesIn } from '#tools/export/files.ts'
 
 /** A page of an export: the address it is served at, and its title. */
 export type PageInfo = { route: string; title: string }
@@ -34,9 +36,7 @@ function listPages(dir: string, label: string): Map<string, string> {
     throw new PageDiffError(
       `${label} has no index.html, so it is not a built site (a folder like out/): ${dir}`
     )
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((file) => file.replaceAll('\\', '/'))
-    .filter((file) => file.endsWith('.html'))
+  const files = filesIn(dir).filter((file) => file.endsWith('.html'))
   const route = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '$1')}`
   return new Map(files.map((file) => [route(file), join(dir, file)] as const).sort())
 }
@@ -162,9 +162,6 @@ export function diffExports(baseDir: string, newDir: string): PageDiff {
 
 export const REPORT_HEADING = '## Pages this pull request changes'
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 /** A run of backticks longer than any in `text` (at least `min`), to fence it safely. */
 const fenceFor = (text: string, min: number) =>
   '`'.repeat(Math.max(min, ...(text.match(/`+/g) ?? []).map((run) => run.length + 1)))

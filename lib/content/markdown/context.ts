@@ -1,5 +1,5 @@
 import type { CaptionGap, IndexedPage } from '#lib/content/blocks.ts'
-import { ContentError, fail, type ContentProblem } from '#lib/content/problems.ts'
+import { fail } from '#lib/content/problems.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { PageFrontmatter } from '#lib/content/schemas.ts'
 import type { Positioned } from '#lib/content/markdown/tree.ts'
@@ -38,19 +38,4 @@ export function failAt(ctx: MarkdownContext, node: Positioned, message: string):
     node?.position ? node.position.start.line + ctx.lineOffset : undefined,
     message
   )
-}
-
-/**
- * Runs one node's step of the pipeline; a mistake it finds is noted in
- * `noted` and the other nodes are still checked, so one round shows every
- * mistake in the text.
- */
-export function noting<T>(noted: ContentProblem[], step: () => T): T | undefined {
-  try {
-    return step()
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error
-    noted.push(...error.problems)
-    return undefined
-  }
 }

@@ -1,10 +1,10 @@
 import type { Root } from 'mdast'
-import { failAt, noting, type MarkdownContext } from '#lib/content/markdown/context.ts'
-import type { ContentProblem } from '#lib/content/problems.ts'
+import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import type { ProblemList } from '#lib/content/problems.ts'
 import { plainText, walk } from '#lib/content/markdown/tree.ts'
 
 /** A heading's anchor: lower case, words joined by hyphens, tokens left out. */
-export function slugBase(text: string): string {
+function slugBase(text: string): string {
   return (
     text
       .toLowerCase()
@@ -43,11 +43,7 @@ export class Slugger {
  * Sets the id of every heading, and refuses a heading used twice in one
  * page: a link to it could only ever reach the first one.
  */
-export function assignHeadingIds(
-  tree: Root,
-  ctx: MarkdownContext,
-  noted: ContentProblem[]
-): Slugger {
+export function assignHeadingIds(tree: Root, ctx: MarkdownContext, noted: ProblemList): Slugger {
   const slugger = new Slugger()
   const first = new Map<string, { text: string; line?: number }>()
   walk(tree, (node) => {
@@ -57,7 +53,7 @@ export function assignHeadingIds(
     const earlier = first.get(base)
     if (earlier) {
       const where = earlier.line ? ` on line ${earlier.line + ctx.lineOffset}` : ''
-      noting(noted, () =>
+      noted.catch(() =>
         failAt(
           ctx,
           node,

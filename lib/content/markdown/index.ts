@@ -1,6 +1,6 @@
 import type { Link, Paragraph, RootContent } from 'mdast'
 import type { Block } from '#lib/content/blocks.ts'
-import { failAt, noting, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
 import { DIRECTIVES, directiveBlock, directiveOf } from '#lib/content/markdown/directives.ts'
 import { assignHeadingIds } from '#lib/content/markdown/headings.ts'
 import { resolveAnchors, resolveLink } from '#lib/content/markdown/links.ts'
@@ -8,7 +8,7 @@ import { parseMarkdown, toHtml } from '#lib/content/markdown/processor.ts'
 import { replaceTokens } from '#lib/content/markdown/tokens.ts'
 import { walk, type AnyNode } from '#lib/content/markdown/tree.ts'
 import { didYouMean } from '#lib/content/messages.ts'
-import { ContentError, type ContentProblem } from '#lib/content/problems.ts'
+import { ContentError, ProblemList } from '#lib/content/problems.ts'
 
 // The Markdown pipeline's one entry point. Each step is its own module:
 // parsing and sanitizing (processor), heading ids (headings), links (links),
@@ -16,10 +16,9 @@ import { ContentError, type ContentProblem } from '#lib/content/problems.ts'
 // on the way, and a mistake stops with a message at its line.
 
 export type { MarkdownContext } from '#lib/content/markdown/context.ts'
-export { TOP_ANCHOR, USER_CONTENT_PREFIX } from '#lib/content/markdown/processor.ts'
 
 /** Lists and quotes inside each other, at most: deeper nesting is refused before parsing. */
-export const MAX_NESTING = 10
+const MAX_NESTING = 10
 
 /**
  * Turns a page's Markdown into blocks: sanitized HTML and the embeds its `@`
@@ -29,12 +28,12 @@ export const MAX_NESTING = 10
 export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] {
   refuseDeepNesting(markdown, ctx)
   const tree = parseMarkdown(markdown)
-  const noted: ContentProblem[] = []
+  const noted = new ProblemList()
   refuseUnsupported(tree, ctx, noted)
   const headings = assignHeadingIds(tree, ctx, noted)
   const anchors: Link[] = []
   walk(tree, (node) => {
-    if (node.type === 'link' && noting(noted, () => resolveLink(node, ctx))) anchors.push(node)
+    if (node.type === 'link' && noted.catch(() => resolveLink(node, ctx))) anchors.push(node)
   })
   // Tokens can add links (mailto, tel), so they run after links are checked.
   replaceTokens(tree, ctx, noted)
@@ -59,7 +58,7 @@ export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] 
     flush()
     const level = Math.min(lastHeading + 1, 4) as 2 | 3 | 4
     const { registries } = ctx
-    const block = noting(noted, () =>
+    const block = noted.catch(() =>
       registries
         ? directiveBlock(
             directive.name,
@@ -73,7 +72,7 @@ export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] 
     if (block) blocks.push(block)
   }
   flush()
-  if (noted.length > 0) throw new ContentError(noted)
+  if (noted.items.length > 0) throw new ContentError(noted.items)
   return blocks
 }
 
@@ -122,7 +121,7 @@ export function renderText(markdown: string, ctx: MarkdownContext): string {
 }
 
 /** Markdown that would be lost or cannot be checked stops with a plain reason. */
-function refuseUnsupported(tree: AnyNode, ctx: MarkdownContext, noted: ContentProblem[]) {
+function refuseUnsupported(tree: AnyNode, ctx: MarkdownContext, noted: ProblemList) {
   // Raw HTML is reported once per line: <b>x</b> is one mistake, not two.
   const htmlLines = new Set<number | undefined>()
   walk(tree, (node) => {
@@ -131,7 +130,7 @@ function refuseUnsupported(tree: AnyNode, ctx: MarkdownContext, noted: ContentPr
       if (htmlLines.has(line)) return
       htmlLines.add(line)
     }
-    noting(noted, () => refuseNode(node, ctx))
+    noted.catch(() => refuseNode(node, ctx))
   })
 }
 

@@ -1,7 +1,7 @@
 import { documentHref } from '#lib/content/schemas.ts'
 import type { Link } from 'mdast'
-import { failAt, noting, type MarkdownContext } from '#lib/content/markdown/context.ts'
-import type { ContentProblem } from '#lib/content/problems.ts'
+import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import type { ProblemList } from '#lib/content/problems.ts'
 import type { Slugger } from '#lib/content/markdown/headings.ts'
 import { TOP_ANCHOR, USER_CONTENT_PREFIX } from '#lib/content/markdown/processor.ts'
 import { didYouMean } from '#lib/content/messages.ts'
@@ -95,9 +95,9 @@ export function resolveAnchors(
   anchors: Link[],
   headings: Slugger,
   ctx: MarkdownContext,
-  noted: ContentProblem[]
+  noted: ProblemList
 ) {
-  for (const link of anchors) noting(noted, () => resolveAnchor(link, headings, ctx))
+  for (const link of anchors) noted.catch(() => resolveAnchor(link, headings, ctx))
 }
 
 function resolveAnchor(link: Link, headings: Slugger, ctx: MarkdownContext) {

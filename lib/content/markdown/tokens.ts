@@ -1,6 +1,6 @@
 import type { PhrasingContent, Root, Text } from 'mdast'
-import { failAt, noting, type MarkdownContext } from '#lib/content/markdown/context.ts'
-import type { ContentProblem } from '#lib/content/problems.ts'
+import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import type { ProblemList } from '#lib/content/problems.ts'
 import { walkParents } from '#lib/content/markdown/tree.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import { formatDate } from '#lib/dates.ts'
@@ -13,7 +13,7 @@ const TOKEN_KINDS = ['fee', 'tier', 'card-fee', 'fact', 'site']
 const SITE_TOKENS = ['name', 'organization', 'phone', 'email', 'address', 'hours']
 
 /** Replaces {{fee:standard}}, {{fact:co-alarm-life}}, {{site:email}}... in the text. */
-export function replaceTokens(tree: Root, ctx: MarkdownContext, noted: ContentProblem[]) {
+export function replaceTokens(tree: Root, ctx: MarkdownContext, noted: ProblemList) {
   walkParents(tree, (parent) => {
     const children = parent.children as PhrasingContent[]
     const out: PhrasingContent[] = []
@@ -27,7 +27,7 @@ export function replaceTokens(tree: Root, ctx: MarkdownContext, noted: ContentPr
       // Text around and between tokens must hold no stray braces.
       const plain = (value: string) => {
         if (value.includes('{{') || value.includes('}}'))
-          noting(noted, () =>
+          noted.catch(() =>
             failAt(
               ctx,
               child,
@@ -39,7 +39,7 @@ export function replaceTokens(tree: Root, ctx: MarkdownContext, noted: ContentPr
       let last = 0
       for (const match of child.value.matchAll(TOKEN)) {
         plain(child.value.slice(last, match.index))
-        const value = noting(noted, () => tokenValue(match[1]!, match[2]!, child, ctx))
+        const value = noted.catch(() => tokenValue(match[1]!, match[2]!, child, ctx))
         out.push(value ?? { type: 'text', value: match[0] })
         last = match.index + match[0].length
       }
