@@ -96,9 +96,15 @@ function nameButtons(root: ParentNode) {
 
 // ------------------------------------------------------------ header rows
 
-/** The ">" that a click on a header row stands for, or none (a click on a button or a drag handle is its own). */
+/**
+ * The ">" that a click on a header row stands for, or none: a click on a
+ * button, a field, a link or a choice of a menu drawn in the row (the list's
+ * Add menu) is its own.
+ */
 function toggleFor(target: Element): HTMLElement | undefined {
-  if (target.closest('button, [role="button"], input, select, textarea, a')) return undefined
+  const own =
+    'button, [role="button"], [role="menu"], [role="menuitem"], input, select, textarea, a'
+  if (target.closest(own)) return undefined
   const header = target.closest(ENTRY_HEADER)
   if (header) return header.closest(ENTRY)?.querySelector<HTMLElement>(LIST_BUTTON) ?? undefined
   return (
