@@ -351,6 +351,15 @@ FIELD_TEXT['meetings.kind'] = {
   label: 'Kind',
   hint: 'Listed on /agendas, /minutes or /meeting-reports. Other documents go in Documents.',
 }
+// Where a document's words do not fit a meeting record (a clerk's week found them).
+FIELD_TEXT['meetings.id'] = {
+  label: 'Id',
+  hint: 'Lower case words joined by hyphens, such as minutes-2026-11. Pages use it.',
+}
+FIELD_TEXT['meetings.year'] = {
+  label: 'Year',
+  hint: 'The year of the meeting: the year of this file.',
+}
 
 /** Labels of choices, where the value itself does not read well. */
 export const CHOICE_LABELS: Record<string, string> = {
