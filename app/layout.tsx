@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { siteContent } from '#lib/content/disk.ts'
-import { LOCALE } from '#lib/dates.ts'
 import { SITE_URL } from '#lib/site-address.ts'
 import './globals.css'
 
@@ -15,13 +14,10 @@ export function generateMetadata(): Metadata {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0b0c0c' }
 
-/**
- * The document itself. Pages render their own frame (PageShell), which also
- * loads the page's scripts.
- */
+/** The document itself; pages render their own frame (PageShell). */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang={LOCALE}>
+    <html lang="en">
       <body>{children}</body>
     </html>
   )

@@ -1,23 +1,8 @@
-// The site's locale and its one date format (spec §9: English, mm/dd/yy).
-export const LOCALE = 'en'
+// The site's one date format (spec §9: mm/dd/yy), and days as people type them.
 
-// Made on first use: building a date format loads time-zone data, which
-// would slow down every page's script even when it shows no date.
-const formats = new Map<YearDigits, Intl.DateTimeFormat>()
-type YearDigits = '2-digit' | 'numeric'
-const dateFormat = (year: YearDigits) => {
-  let format = formats.get(year)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      month: '2-digit',
-      day: '2-digit',
-      year,
-      timeZone: 'UTC',
-    })
-    formats.set(year, format)
-  }
-  return format
-}
+// Made on first use: a date format loads time-zone data, which would slow
+// down every page's script even when it shows no date.
+const formats: { '2-digit'?: Intl.DateTimeFormat; numeric?: Intl.DateTimeFormat } = {}
 
 /** Reads an ISO day (2021-12-13) as midnight UTC on that day. */
 export function parseIsoDay(iso: string): Date {
@@ -34,9 +19,24 @@ export function parseIsoDay(iso: string): Date {
  * `fullYear`, 12/13/2021, for text read away from the site (the news feed).
  */
 export function formatDate(date: Date | string, fullYear = false): string {
-  return dateFormat(fullYear ? 'numeric' : '2-digit').format(
-    typeof date === 'string' ? parseIsoDay(date) : date
-  )
+  const year = fullYear ? 'numeric' : '2-digit'
+  formats[year] ??= new Intl.DateTimeFormat('en-US', {
+    month: '2-digit',
+    day: '2-digit',
+    year,
+    timeZone: 'UTC',
+  })
+  return formats[year].format(typeof date === 'string' ? parseIsoDay(date) : date)
+}
+
+/** Is this an ISO day (2021-12-13) that is on the calendar? */
+export function isIsoDay(value: string): boolean {
+  try {
+    parseIsoDay(value)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** Today in New Jersey, as an ISO day (2026-11-22), whatever the machine's time zone. */
@@ -63,10 +63,5 @@ export function readTypedDay(value: string, twoDigitYears = false): string | nul
     if (year!.length === 2 && !twoDigitYears) return null
     iso = `${year!.length === 2 ? `20${year}` : year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`
   }
-  try {
-    parseIsoDay(iso)
-    return iso
-  } catch {
-    return null
-  }
+  return isIsoDay(iso) ? iso : null
 }

@@ -1,9 +1,8 @@
-// The inspection fee estimator's rules, as pure functions: the fees page
-// script and the tests both use them. Dates are ISO days (2026-11-23), read
-// as calendar days with no time zone.
+// The inspection fee estimator's rules, as pure functions on ISO days
+// (2026-11-23), read as calendar days with no time zone.
 
 import type { CardFeeMethod, InspectionTier } from '#lib/content/schemas.ts'
-import { parseIsoDay } from '#lib/dates.ts'
+import { isIsoDay, parseIsoDay } from '#lib/dates.ts'
 import { roundToCents } from '#lib/money.ts'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -11,7 +10,7 @@ const DAY = 24 * 60 * 60 * 1000
 export type EstimatorRules = {
   tiers: InspectionTier[]
   methods: CardFeeMethod[]
-  /** New Jersey state holidays (ISO days) on which the office is closed. */
+  /** New Jersey state holidays, when the office is closed. */
   holidays: string[]
 }
 
@@ -47,9 +46,8 @@ export function businessDaysBetween(from: string, to: string, holidays: readonly
 }
 
 /**
- * The last business day on which applying still leaves at least `days`
- * business days before the inspection (the inspection day counts, the day
- * you apply does not). A business day, so the office has received it.
+ * The last business day on which applying still leaves `days` business days
+ * before the inspection (the inspection day counts, the day you apply does not).
  */
 export function lastDayToApply(
   inspection: string,
@@ -69,20 +67,9 @@ export function lastDayToApply(
   return toIso(time)
 }
 
-/** The tier whose range holds this many business days. */
-function tierFor(tiers: readonly InspectionTier[], businessDays: number): InspectionTier {
-  const tier = tiers.find(
-    (t) =>
-      businessDays >= (t.minBusinessDays ?? 0) && businessDays <= (t.maxBusinessDays ?? Infinity)
-  )
-  if (!tier) throw new RangeError(`no fee tier covers ${businessDays} business days`)
-  return tier
-}
-
 /**
- * The card fee for paying an amount one way, rounded to the cent (half a
- * cent rounds up). Worked in whole cents and basis points so that binary
- * fractions cannot tip a half cent the wrong way.
+ * The card fee, rounded to the cent (half a cent up), worked in cents and
+ * basis points so binary fractions cannot tip a half cent the wrong way.
  */
 export function cardFee(amount: number, method: CardFeeMethod): number {
   const cents = Math.round(amount * 100)
@@ -90,54 +77,41 @@ export function cardFee(amount: number, method: CardFeeMethod): number {
   return (Math.round((cents * basisPoints) / 10_000) + Math.round(method.fixed * 100)) / 100
 }
 
-function isIsoDay(value: string): boolean {
-  try {
-    parseIsoDay(value)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** Estimates the inspection fee for an inspection date, applying today. */
 /** How the estimator's field and messages show a date to type. */
 export const EXAMPLE_DAY = '03/15/2027'
 
+/** Estimates the inspection fee for an inspection date, applying today. */
 export function estimate(today: string, inspection: string, rules: EstimatorRules): Estimate {
+  const refuse = (problem: Extract<Estimate, { ok: false }>['problem'], message: string) =>
+    ({ ok: false, problem, message }) as const
   if (!isIsoDay(inspection)) {
-    return {
-      ok: false,
-      problem: 'invalid',
-      message: `Enter the date you need the inspection by as month/day/year, for example ${EXAMPLE_DAY}.`,
-    }
+    return refuse(
+      'invalid',
+      `Enter the date you need the inspection by as month/day/year, for example ${EXAMPLE_DAY}.`
+    )
   }
-  if (inspection < today) {
-    return {
-      ok: false,
-      problem: 'past',
-      message: 'That date has passed. Enter a date from today on.',
-    }
-  }
+  if (inspection < today) return refuse('past', 'That date has passed. Enter a date from today on.')
   const lastHolidayYear = rules.holidays
     .reduce((max, day) => (day > max ? day : max), '')
     .slice(0, 4)
   if (inspection.slice(0, 4) > lastHolidayYear) {
-    return {
-      ok: false,
-      problem: 'beyond-holidays',
-      message: `The estimate knows the state holidays only through ${lastHolidayYear}. For a later date, call or e-mail the bureau.`,
-    }
+    return refuse(
+      'beyond-holidays',
+      `The estimate knows the state holidays only through ${lastHolidayYear}. For a later date, call or e-mail the bureau.`
+    )
   }
   if (!isBusinessDay(parseIsoDay(inspection).getTime(), new Set(rules.holidays))) {
-    return {
-      ok: false,
-      problem: 'closed',
-      message:
-        'That day is a weekend or a state holiday. The estimate counts business days only: choose a weekday that is not a holiday.',
-    }
+    return refuse(
+      'closed',
+      'That day is a weekend or a state holiday. The estimate counts business days only: choose a weekday that is not a holiday.'
+    )
   }
   const businessDays = businessDaysBetween(today, inspection, rules.holidays)
-  const tier = tierFor(rules.tiers, businessDays)
+  // The content check makes the tiers cover every day count exactly once.
+  const tier = rules.tiers.find(
+    (t) =>
+      businessDays >= (t.minBusinessDays ?? 0) && businessDays <= (t.maxBusinessDays ?? Infinity)
+  )!
   const lowestTier = rules.tiers.reduce((low, t) => (t.amount < low.amount ? t : low))
   const lastDay = lastDayToApply(inspection, lowestTier.minBusinessDays ?? 0, rules.holidays)
   return {

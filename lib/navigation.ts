@@ -6,7 +6,7 @@ import { routeHref } from '#lib/routes.ts'
 export type NavLink = {
   label: string
   href: string
-  /** The page's route, for internal links (used to mark the current page). */
+  /** For internal links: the page's route, to mark the current page. */
   route?: string
   /** For external links: what opens ("website", "PDF"). */
   externalCue?: string
@@ -14,11 +14,7 @@ export type NavLink = {
 export type NavItem = NavLink | { label: string; items: NavLink[] }
 
 /** The navigation from content/data/navigation.yaml with every target resolved. */
-export function resolveNavigation(registries: Registries): {
-  main: NavItem[]
-  footer: NavLink[]
-  district: NavLink[]
-} {
+export function resolveNavigation(registries: Registries) {
   const resolve = (item: { label: string } & ({ route: string } | { link: string })): NavLink => {
     if ('route' in item)
       return { label: item.label, href: routeHref(item.route), route: item.route }
@@ -26,7 +22,7 @@ export function resolveNavigation(registries: Registries): {
     return { label: item.label, href: link.url, externalCue: `external ${linkCue(link)}` }
   }
   return {
-    main: registries.navigation.main.map((item) =>
+    main: registries.navigation.main.map((item): NavItem =>
       'items' in item ? { label: item.label, items: item.items.map(resolve) } : resolve(item)
     ),
     footer: registries.navigation.footer.map(resolve),

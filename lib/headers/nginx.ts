@@ -11,17 +11,12 @@ import type { SiteContent } from '#lib/content/index.ts'
 import { SITE_EDITOR_PATH, CAPTIONS_PATH } from '#lib/routes.ts'
 import { SITE_URL } from '#lib/site-address.ts'
 
-// An nginx configuration serving the export with the site's headers, from
-// the same definitions as out/_headers. One text for every supported nginx:
-// HTTP/2 is switched on with `listen ... ssl http2`, the only spelling 1.22
-// to 1.25.0 know (the `http2 on;` directive needs 1.25.1; there the old
-// spelling still works and `nginx -t` prints a deprecation warning). The
-// tests run `nginx -t` on it (tests/unit/nginx.test.ts, and on the file the
-// build writes in tests/export/nginx-conf.test.ts) and serve the browser
-// tests through it (the `nginx` Playwright project).
+// The nginx configuration for the export, from the same definitions as
+// out/_headers. HTTP/2 is switched on with `listen ... ssl http2`, the only
+// spelling 1.22 to 1.25.0 know (1.25.1 and later accept it with a warning).
 
 export type NginxOptions = {
-  /** The site's public address (SITE_URL in the build): its host is the canonical name. */
+  /** The site's public address: its host is the canonical name. */
   baseUrl: string
   /** Where the contents of out/ are on the server. */
   root?: string
@@ -29,24 +24,15 @@ export type NginxOptions = {
   certificateKey?: string
   httpsPort?: number
   httpPort?: number
-  /**
-   * The search page's address, such as /search/: with Pagefind's files, the
-   * only place whose policy lets scripts compile WebAssembly.
-   */
+  /** The search page's address: with Pagefind's files, the only place that may compile WebAssembly. */
   searchPath?: string
-  /** sha256 hashes of the site editor's scripts, which its policy allows. */
   editorScriptHashes?: readonly string[]
 } & StylePolicy
 
-/**
- * The oldest nginx the configuration is supported on: Debian 12's 1.22.1 is
- * what the tests run it on. (Each directive is older: TLSv1.3 in
- * ssl_protocols needs 1.13.0, absolute_redirect 1.11.8; older than 1.22 is
- * simply not tested.)
- */
+/** The oldest nginx supported: Debian 12's 1.22.1, which the tests run. */
 export const NGINX_MIN_VERSION = '1.22'
 
-/** What build/nginx.conf says where the options are left out: the paths on the server. */
+/** The paths on the server that build/nginx.conf uses. */
 export const NGINX_DEFAULTS = {
   root: '/var/www/mtfp1/out',
   certificate: '/etc/ssl/certs/mtfp1.crt',
@@ -55,10 +41,7 @@ export const NGINX_DEFAULTS = {
   httpPort: 80,
 } as const
 
-/**
- * TLS 1.2 ciphers with forward secrecy only (ECDHE key exchange, AEAD
- * ciphers), as in Mozilla's "intermediate" list; TLS 1.3 has only such.
- */
+/** TLS 1.2 ciphers with forward secrecy only (Mozilla's "intermediate"); TLS 1.3 has only such. */
 const TLS12_CIPHERS = [
   'ECDHE-ECDSA-AES128-GCM-SHA256',
   'ECDHE-RSA-AES128-GCM-SHA256',
@@ -94,11 +77,8 @@ export function nginxConfig(options: NginxOptions): string {
   const canonical = new URL(baseUrl).hostname
   // The other spelling of the name (with or without www.) only redirects.
   const other = canonical.startsWith('www.') ? canonical.slice(4) : `www.${canonical}`
-  const names = [canonical, other]
   const https = httpsPort === 443 ? '' : `:${httpsPort}`
-  // nginx sends a location's add_header lines only, none from the server
-  // block, so each location lists every header; `always` puts them on
-  // nginx's own responses too (redirects, 403, 404).
+  // `always`: on nginx's own responses too (redirects, 403, 404).
   const addHeaders = (set: Record<string, string>) =>
     Object.entries({ ...commonHeaders(options), ...set })
       .map(
@@ -108,8 +88,7 @@ export function nginxConfig(options: NginxOptions): string {
   const headers = (opts: { wasm: boolean; cache: string }) =>
     addHeaders({
       // The search page and its index reader allow the site's own scripts
-      // (searchRules in lib/headers/rules.ts says why); everything else
-      // allows the browser scripts by hash.
+      // (see searchRules in lib/headers/rules.ts).
       'Content-Security-Policy': siteCsp({
         ...options,
         wasm: opts.wasm,
@@ -133,7 +112,7 @@ export function nginxConfig(options: NginxOptions): string {
 server {
     listen ${httpPort};
     listen [::]:${httpPort};
-    server_name ${names.join(' ')};
+    server_name ${canonical} ${other};
     server_tokens off;
     return 301 https://${canonical}${https}$request_uri;
 }
@@ -238,7 +217,7 @@ ${page(false)}
 `
 }
 
-/** The configuration for the site: its reviewed address, and its search page from the content. */
+/** The configuration for the site's address and its search page. */
 export function siteNginxConfig(
   content: SiteContent,
   options: Omit<NginxOptions, 'baseUrl' | 'searchPath'> = {}

@@ -7,29 +7,22 @@ import {
 import type { SiteContent } from '#lib/content/index.ts'
 import { CAPTIONS_PATH, routeHref, SITE_EDITOR_PATH } from '#lib/routes.ts'
 
-// The response headers of the whole site, defined once as path rules. The
-// rules use the semantics of a `_headers` file on Cloudflare Pages, the
-// reference host: every rule whose pattern matches a path adds its headers
-// (the same header twice is joined with a comma), and `detach` removes a
-// header that a broader rule added. The build writes them as out/_headers
-// (lib/headers/cloudflare.ts) and as an nginx server block
-// (lib/headers/nginx.ts); the local server reads out/_headers back, so the
-// browser tests see what the host will send.
+// The response headers of the whole site, defined once as path rules with
+// the semantics of Cloudflare Pages' `_headers` file: every matching rule adds
+// its headers (a repeated header is joined with a comma) and `detach` removes
+// one a broader rule added. Written as out/_headers and build/nginx.conf.
 
-/** Long-lived caching for files whose names change when their content does. */
+/** For files whose names change when their content does. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
-/** Everything else (HTML, the shared browser scripts, the sitemap) is checked on each visit. */
 export const REVALIDATE = 'no-cache'
 
 export type HeaderRule = {
-  /** A path, or a pattern ending in `*` (the splat matches anything). */
+  /** A path; `*` matches anything, `:name` one segment. */
   path: string
   set?: Record<string, string>
-  /** Headers a broader rule set, removed for these paths. */
   detach?: string[]
 }
 
-/** The headers every response carries. */
 export function commonHeaders(style: StylePolicy = {}): Record<string, string> {
   return {
     'Content-Security-Policy': siteCsp(style),
@@ -45,11 +38,8 @@ export function commonHeaders(style: StylePolicy = {}): Record<string, string> {
 }
 
 /**
- * The site editor (Decap CMS at /admin/) needs a looser style policy than
- * the pages (see siteEditorCsp). Its page carries its own policy in a <meta>
- * tag, so the site's header policy is detached there: a browser enforces
- * every policy it is given, and the site's would block the editor. It is
- * never indexed.
+ * The site editor carries its own policy (siteEditorCsp) in a <meta> tag; the
+ * site's is detached there, since a browser enforces every policy it is given.
  */
 export const SITE_EDITOR_RULE: HeaderRule = {
   path: `${SITE_EDITOR_PATH}*`,
@@ -58,11 +48,8 @@ export const SITE_EDITOR_RULE: HeaderRule = {
 }
 
 /**
- * Captions files: sent as WebVTT, which is what browsers need for a
- * captions track, and with a second policy that lets nothing run or load
- * (browsers enforce every policy they are given, so it adds to the site's).
- * If a file that is not captions slipped in, it could not run a script on
- * the site's origin.
+ * Captions files: sent as WebVTT (browsers need it for a captions track), with
+ * a second policy that lets nothing run, should another kind of file slip in.
  */
 export const CAPTIONS_RULE: HeaderRule = {
   path: `${CAPTIONS_PATH}*`,
@@ -70,11 +57,9 @@ export const CAPTIONS_RULE: HeaderRule = {
 }
 
 /**
- * The search page and its index reader (Pagefind, which loads its own
- * module and worker from /pagefind/) are allowed scripts from the site
- * itself: a browser lets a script allowed by hash start another one, but
- * not import a module or start a worker. Only the search page's exact
- * address gets this, never a pattern a stray file could match.
+ * The search page and Pagefind's files may run scripts from the site itself:
+ * a script allowed by hash may start another, but not import a module or
+ * start a worker. Only the search page's exact address, never a pattern.
  */
 function searchRules(style: StylePolicy, searchPath: string): HeaderRule[] {
   const policy = siteCsp({ ...style, scriptHashes: [] })
@@ -102,7 +87,7 @@ export function headerRules(style: StylePolicy = {}, searchPath?: string): Heade
   ]
 }
 
-/** Does a path match a rule pattern (a splat `*` matches anything, `:name` one segment)? */
+/** Does a path match a rule pattern? */
 export function pathMatches(pattern: string, path: string): boolean {
   const source = pattern
     .split(/(\*|:[A-Za-z]\w*)/)
@@ -117,11 +102,7 @@ export function pathMatches(pattern: string, path: string): boolean {
   return new RegExp(`^${source}$`).test(path)
 }
 
-/**
- * The headers a path gets from the rules, as the reference host applies
- * them: matching rules in order, repeated headers joined, detached ones
- * removed. Names keep the case the rules give them.
- */
+/** The headers a path gets from the rules, as Cloudflare Pages applies them. */
 export function headersForPath(rules: readonly HeaderRule[], path: string): Record<string, string> {
   const headers = new Map<string, [string, string]>()
   for (const rule of rules) {
