@@ -2,7 +2,7 @@ import { MarkdownBody } from '#components/MarkdownBody.tsx'
 import { CONTROLS_AFTER_PAINT } from '#lib/browser-scripts/video-controls.ts'
 import type { VideoEntry } from '#lib/content/schemas.ts'
 import { PLAYER_ALLOW, youtubeEmbedUrl, youtubeId } from '#lib/providers.ts'
-import { captionsHref } from '#lib/routes.ts'
+import { CAPTIONS_PATH } from '#lib/routes.ts'
 
 type VideoEmbedProps = {
   video: VideoEntry
@@ -98,7 +98,7 @@ function FilePlayer({
       {video.captions ? (
         <track
           kind="captions"
-          src={captionsHref(video.captions)}
+          src={`${CAPTIONS_PATH}${video.captions}`}
           srcLang="en"
           label="English"
           default

@@ -6,20 +6,12 @@ import { FEED_PATH, routeHref } from '#lib/routes.ts'
 import { SITE_URL } from '#lib/site-address.ts'
 import { escapeHtml } from '#lib/text.ts'
 
-// "What's new", by subscription: an Atom feed of the site's notices (from
-// their first day) and of documents and meeting records from the day they
-// are added (those with a `published` day), newest first. Its subtitle says
-// so, and says when there are none yet. Dates are written with full years:
-// a feed is read away from the site.
-// Written here rather than with a feed library: titles go out as text (a
-// library wrote them as HTML in CDATA, where "<" or "]]>" in a title would
-// be read as markup), and every text and attribute is escaped the same way
-// (escapeHtml).
-
-type Entry = { id: string; title: string; link: string; day: string; content: string }
+// "What's new": an Atom feed of notices (from their first day) and of
+// documents from their `published` day, newest first. Written by hand: a feed
+// library wrote titles as HTML in CDATA, where "<" or "]]>" would be markup.
 
 /** The feed's entries on `day`: alerts that have started, documents published by then. */
-export function feedEntries(content: SiteContent, day: string): Entry[] {
+export function feedEntries(content: SiteContent, day: string) {
   const { documents } = content.registries
   const base = new URL(SITE_URL)
   const tag = (when: string, what: string) => `tag:${base.hostname},${when}:${what}`
@@ -61,10 +53,8 @@ export function feedEntries(content: SiteContent, day: string): Entry[] {
   )
 }
 
-/** What the feed carries, as its subtitle says. */
 export const FEED_SUBTITLE =
   'Notices from the bureau, and documents and meeting records from the day they are added to this site.'
-/** Added to the subtitle while the feed has no entries. */
 export const FEED_EMPTY = 'There are none yet.'
 
 /** The Atom feed of the site as it is on `day` (an ISO day). */

@@ -1,10 +1,7 @@
 import type { CardFeeMethod, InspectionTier } from '#lib/content/schemas.ts'
 import { formatMoney } from '#lib/money.ts'
 
-/**
- * The tier's rule in words, derived from its day counts so the label can
- * never disagree with the numbers: "more than 10 business days".
- */
+/** The tier's rule in words, from its day counts: "more than 10 business days". */
 export function tierLabel(tier: InspectionTier): string {
   const { maxBusinessDays: max } = tier
   const min = tier.minBusinessDays || undefined
@@ -22,10 +19,7 @@ export function cardFeeLabel(method: CardFeeMethod): string {
   return method.fixed > 0 ? `${percent} + ${formatMoney(method.fixed)}` : percent
 }
 
-/**
- * Checks that the tiers cover every day count from 0 up exactly once, in
- * order. Returns a description of the first gap or overlap, or null.
- */
+/** The first gap or overlap in the tiers' cover of every day count from 0 up, or null. */
 export function tierCoverageProblem(tiers: readonly InspectionTier[]): string | null {
   const sorted = [...tiers].sort((a, b) => (a.minBusinessDays ?? 0) - (b.minBusinessDays ?? 0))
   let next = 0

@@ -13,15 +13,8 @@ const LINK_TYPES: Record<LinkEntry['type'], string> = {
   pdf: 'PDF',
   video: 'video',
 }
-const LANGUAGES: Record<DocumentEntry['language'], string> = { en: 'English', es: 'Spanish' }
-
-/** The English name of a language code used in the registries. */
-function languageName(code: string): string {
-  return LANGUAGES[code as DocumentEntry['language']] ?? code
-}
-
-const withLanguage = (kind: string | undefined, language: string) =>
-  [kind, ...(language === 'en' ? [] : [languageName(language)])].filter(Boolean).join(', ')
+const withLanguage = (kind: string | undefined, language: DocumentEntry['language']) =>
+  [kind, language === 'es' ? 'Spanish' : undefined].filter(Boolean).join(', ')
 
 /** What a document link says about the file: "PDF" or "Word, Spanish". */
 export function documentCue(document: Pick<DocumentEntry, 'type' | 'language'>): string {
@@ -46,11 +39,7 @@ export function phoneText(phone: string): string {
   return phone.replaceAll(' ', '\u00a0').replaceAll('-', '\u2011')
 }
 
-/**
- * The link that dials a phone number as people read it (phoneSchema):
- * `tel:` +1 and its ten digits, then a comma (a pause) and the extension.
- * (732) 251-0900 ext. 3 dials tel:+17322510900,3.
- */
+/** (732) 251-0900 ext. 3 dials tel:+17322510900,3 (a comma pauses before the extension). */
 export function phoneHref(phone: string): string {
   const [number = '', extension] = phone.split(/ext\.?|x/i)
   const digits = number.replace(/\D/g, '').slice(-10)

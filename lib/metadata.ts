@@ -6,11 +6,7 @@ import { SITE_URL } from '#lib/site-address.ts'
 /** Browsers and search engines cut titles longer than this. */
 export const MAX_TITLE = 70
 
-/**
- * The browser tab title of a page: "Fees | Bureau of Fire Prevention". Every
- * tab title ends with the site name; a page whose title already does (the
- * home page) keeps it as it is. The content check keeps it within MAX_TITLE.
- */
+/** "Fees | Bureau of Fire Prevention"; a title that ends with the site name stays as it is. */
 export function tabTitle(
   page: Pick<PageFrontmatter, 'title' | 'shortTitle'>,
   site: Pick<Site, 'name'>
@@ -34,7 +30,7 @@ export function pageMetadata(
   }
 }
 
-/** The link in every page's head to the news feed, so browsers and readers find it. */
+/** The link to the news feed in every page's head. */
 export function feedLink(site: Pick<Site, 'name'>) {
   return { 'application/atom+xml': [{ url: FEED_PATH, title: `${site.name}: what's new` }] }
 }

@@ -1,5 +1,4 @@
-// The two small text helpers every room uses: lib/ (the site), tools/,
-// functions/ and the tests import them from here.
+// The small text helpers every room uses.
 
 /** "1 error", "3 errors"; `many` for other plurals: plural(2, 'entry', 'entries'). */
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`

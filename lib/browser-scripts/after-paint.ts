@@ -1,17 +1,12 @@
-// Work that can wait until the page has been drawn, so the first paint (the
-// page's text) never waits for it.
-
 const FIRST_PAINT = 'first-contentful-paint'
 
 /**
- * Runs `work` once the page has loaded, its first text or image has been
- * painted, and the frame after that has been drawn: a timeout queued from an
- * animation frame runs after that frame. Waiting for the browser's own
- * record of the first paint (where it keeps one) makes the order the same on
- * every load, however fast the page loaded; a browser that keeps no such
- * record waits for one drawn frame after loading, and so does a caller that
- * passes `firstPaint: false` (the editor's preview, a document drawn by a
- * script, where no first paint may be recorded).
+ * Runs `work` once the page has loaded, its first text has been painted and
+ * the next frame drawn (a timeout queued from an animation frame runs after
+ * it), so the page's own text never waits for it. Waiting for the browser's
+ * record of the first paint makes the order the same on every load; without
+ * one, or with `firstPaint: false` (the editor's preview, where none may be
+ * recorded), it waits for one drawn frame after loading.
  */
 export function afterPaint(
   work: () => void,

@@ -1,7 +1,5 @@
-// Alerts are chosen when the site is built, which happens every day. If a
-// daily build is missed, an alert would stay up past its last day: each
-// alert carries that day (data-alert-end), and this hides it once the day
-// has passed in New Jersey. Without JavaScript the daily build still governs.
+// Alerts are chosen by the daily build; should one be missed, this hides an
+// alert once its last day (data-alert-end) has passed in New Jersey.
 import { todayInNewJersey } from '#lib/dates.ts'
 
 export function hideEndedAlerts(root: Document = document, today?: string) {

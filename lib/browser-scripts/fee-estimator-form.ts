@@ -1,4 +1,4 @@
-// Shows the fee estimator on the fees page and answers from lib/fee-estimate.ts.
+// Shows the fee estimator (components/FeeEstimator.tsx) and answers from lib/fee-estimate.ts.
 import { formatDate, readTypedDay, todayInNewJersey } from '#lib/dates.ts'
 import { estimate, type EstimatorRules } from '#lib/fee-estimate.ts'
 import { tierLabel } from '#lib/fees.ts'

@@ -1,7 +1,5 @@
-// What native <details> menus lack, added by the shared browser script: closing
-// on Escape (focus goes back to the menu's toggle), on a click outside, on
-// leaving the menu with the keyboard, and after an item is chosen. The menus
-// open and close without it.
+// What native <details> menus lack: closing on Escape (focus goes back to the
+// toggle), on a click outside, on tabbing out, and after an item is chosen.
 
 type Menu = HTMLDetailsElement & { dataset: { menu: 'site' | 'dropdown' } }
 

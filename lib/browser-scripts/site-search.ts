@@ -1,12 +1,9 @@
 import { plural } from '#lib/text.ts'
 
-// Site search on /search/, with Pagefind's index. Only this page loads the
-// Pagefind script and index; on other pages the header field simply submits
-// to /search/, which also lists every page for when JavaScript is off.
+// Search on the search page, with Pagefind's index, which only this page loads.
 
-/** How long to wait after typing stops before searching: the 300 ms filter delay of spec §9. */
+/** The 300 ms filter delay of spec §9. */
 const SEARCH_DELAY_MS = 300
-/** How many results are listed at a time. */
 const RESULTS_PER_PAGE = 20
 const PAGEFIND = '/pagefind/pagefind.js'
 
@@ -49,11 +46,9 @@ export function initSearch(root: Document = document) {
     return pagefind
   }
 
-  // Results come in pages of RESULTS_PER_PAGE; "Show more results" adds the next.
   const more = root.createElement('button')
   more.type = 'button'
   more.className = 'button-link mt-4'
-  // Named from the start, hidden or not: report() adds how many more.
   more.textContent = 'Show more results'
   more.hidden = true
   list.after(more)
@@ -76,7 +71,7 @@ export function initSearch(root: Document = document) {
     return entry
   }
 
-  /** Says, once, how many pages match and how many are listed; the page title says it too. */
+  /** Says how many pages match and how many are listed, in the status and the page title. */
   const report = () => {
     const count = plural(total, 'result')
     status.textContent =

@@ -1,7 +1,4 @@
-// What every page's script does: menus, alert expiry, form frames, video
-// controls and video posters. Each page loads one script (lib/browser-scripts/catalog.ts):
-// /site.js, or, on the fee estimator's and the search page, a script that
-// does this too, so those pages make one script request, not two.
+// What every page's script does (each page loads one: lib/browser-scripts/catalog.ts).
 import { hideEndedAlerts } from '#lib/browser-scripts/alert-expiry.ts'
 import { loadFormFrames } from '#lib/browser-scripts/form-frames.ts'
 import { initMenus } from '#lib/browser-scripts/menus.ts'
@@ -10,10 +7,7 @@ import { startVideoPosters } from '#lib/browser-scripts/video-posters.ts'
 
 const STARTED = Symbol.for('bureau-site-script')
 
-/**
- * Starts the shared behaviour once per page, even if two of the page's
- * scripts include it. Returns whether this call started it.
- */
+/** Starts the shared behaviour once per page, even if two of its scripts include it. */
 export function initSite(root: Document = document, win: Window = window): boolean {
   const flags = win as unknown as Record<symbol, boolean>
   if (flags[STARTED]) return false

@@ -1,19 +1,9 @@
-// The browser's own video player (components/VideoEmbed.tsx) comes without
-// its controls, and this gives them once the page has loaded and been drawn.
-// Building the controls was most of the extra work a page with a video did
-// before its first paint (README, "Design decisions", has the figures); nothing
-// else about the player changes, and it loads nothing until played either
-// way. Without JavaScript, the <noscript> copy of each player, with its
-// controls, shows instead.
+// Video players (components/VideoEmbed.tsx) get their controls once the page
+// is drawn: building them was most of a video page's work before first paint.
 import { afterPaint } from '#lib/browser-scripts/after-paint.ts'
 
-/** The attribute that marks a player waiting for its controls. */
 export const CONTROLS_AFTER_PAINT = 'data-controls-after-paint'
 
-/**
- * Gives every waiting player its controls once the page is loaded and drawn
- * (`firstPaint: false` waits for a drawn frame only; see afterPaint).
- */
 export function showVideoControls(
   root: Document = document,
   win: Window = window,

@@ -1,17 +1,10 @@
-// YouTube posters (components/VideoEmbed.tsx): pressing a poster's play
-// button puts YouTube's player in the poster's place and starts the video.
-// Until then nothing is loaded from YouTube. Without JavaScript the page
-// shows the player in <noscript> instead.
-
+// YouTube posters (components/VideoEmbed.tsx): pressing the play button puts
+// YouTube's player in the poster's place; until then nothing comes from YouTube.
 import { PLAYER_ALLOW } from '#lib/providers.ts'
 
 const STARTED = Symbol.for('bureau-video-posters')
 
-/**
- * Listens once per document for presses of a poster's play button. One
- * listener on the document serves posters added later too (the editor's
- * preview draws its pages again as staff type).
- */
+/** One listener per document, which serves posters the editor's preview draws later too. */
 export function startVideoPosters(root: Document = document) {
   const flags = root as unknown as Record<symbol, boolean>
   if (flags[STARTED]) return
@@ -24,10 +17,9 @@ export function startVideoPosters(root: Document = document) {
 }
 
 /**
- * Puts the player in the poster and moves focus into it, so a keyboard user
- * is where the video is. The poster's own parts are hidden, not removed: in
- * the editor's preview the page belongs to React, which removes the whole
- * poster, player and all, when it draws the page again.
+ * Puts the player in the poster and focus on it. The poster's parts are
+ * hidden, not removed: in the editor's preview React owns them and removes
+ * the whole poster when it draws the page again.
  */
 function playVideo(button: HTMLButtonElement) {
   const poster = button.parentElement!
