@@ -1,17 +1,12 @@
 import { MarkdownBody } from '#components/MarkdownBody.tsx'
 import type { ActiveAlert } from '#lib/content/alerts.ts'
 
-type AlertBannerProps = { alerts: ActiveAlert[] }
-
 /**
- * Site-wide notices from content/data/alerts.yaml, above the page heading.
- * Each is a labelled region (a landmark screen reader users can jump to);
- * urgent ones carry the word "Urgent" in their name, a thick red border
- * and a warning sign, so the difference is not color alone. Each carries
- * its last day, so the shared browser script can hide it on time if a daily build is
- * missed.
+ * Site-wide notices, above the page heading, each a labelled region. Urgent
+ * ones say "Urgent" and carry a red border and a warning sign (not color
+ * alone). Each carries its last day for the browser script (alert-expiry.ts).
  */
-export function AlertBanner({ alerts }: AlertBannerProps) {
+export function AlertBanner({ alerts }: { alerts: ActiveAlert[] }) {
   if (alerts.length === 0) return null
   return (
     <div className="mb-6 space-y-3">
@@ -30,9 +25,7 @@ export function AlertBanner({ alerts }: AlertBannerProps) {
             data-alert={alert.level}
             data-alert-end={alert.end}
           >
-            {/* Not a heading: the alert comes first in reading order, but the
-                page's h1 stays its first heading (WCAG 1.3.1). The region is
-                named by these words, so it is still a landmark to jump to. */}
+            {/* Not a heading: the page's h1 stays its first heading (WCAG 1.3.1). */}
             <p id={headingId} className="flex items-center gap-2 text-lg font-bold">
               {urgent ? (
                 <span aria-hidden="true" className="text-brand">

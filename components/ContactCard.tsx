@@ -1,10 +1,8 @@
 import { phoneHref, phoneText } from '#lib/labels.ts'
 import type { Site } from '#lib/content/schemas.ts'
 
-type ContactCardProps = { site: Site }
-
-/** The bureau's phone, e-mail, address and hours, from content/data/site.yaml. */
-export function ContactCard({ site }: ContactCardProps) {
+/** The bureau's phone, e-mail, address and hours (the `@contact` line). */
+export function ContactCard({ site }: { site: Site }) {
   const { phone, email, address, officeHours } = site
   return (
     <address className="my-6 max-w-prose rounded border border-line bg-panel p-5 not-italic">

@@ -3,10 +3,8 @@ import { PageShell } from '#components/PageShell.tsx'
 import type { Page } from '#lib/content/index.ts'
 import type { PageFrame } from '#lib/page-frame.ts'
 
-type ContentPageProps = { page: Page; frame: PageFrame }
-
 /** A page from content/pages, in the site frame. */
-export function ContentPage({ page, frame }: ContentPageProps) {
+export function ContentPage({ page, frame }: { page: Page; frame: PageFrame }) {
   return (
     <PageShell {...frame} title={page.title}>
       <PageBody page={page} />

@@ -9,12 +9,9 @@ function textOf(words: ReactNode): string | null {
 }
 
 /**
- * A link's words and its cue, "(PDF)" or "(opens in a new tab)", so that
- * the name the browser announces keeps the space between them. React writes
- * `words<!-- --> <span>`, and Chromium's accessible name drops a space that
- * stands alone there ("report(PDF)"); the space is written at the end of
- * the words' own text instead (tests/e2e/accessible-names.spec.ts reads the
- * names from Chromium's tree).
+ * A link's words and its cue, "(PDF)". React writes `words<!-- --> <span>`,
+ * and Chromium's accessible name drops a space standing alone there
+ * ("report(PDF)"), so the space ends the words' own text instead.
  */
 export function Cued({
   words,

@@ -11,10 +11,7 @@ type DocumentButtonProps = {
   describedBy?: string
 }
 
-/**
- * A link to a file, drawn as a button. It says the file type (and the
- * language when not English) so people know what opens before they click.
- */
+/** A link to a file, drawn as a button, saying the file type (and language when not English). */
 export function DocumentButton({
   document,
   variant = 'button',

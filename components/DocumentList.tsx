@@ -22,10 +22,8 @@ function groupByYear(documents: DocumentEntry[], kinds: DocumentEntry['kind'][])
   return [...groups.entries()].map(([year, docs]) => ({ year, documents: docs }))
 }
 
-/** What a list says while the registry holds no document of its kinds. */
 export const NO_DOCUMENTS = 'This site has none yet.'
 
-/** A list of this many years or more starts with links to each year. */
 export const YEAR_LINKS_FROM = 5
 
 /** The first line of a list: how many documents this site has, and of which years. */
@@ -53,11 +51,9 @@ function cuesOf(documents: DocumentEntry[]): Map<string, string> {
 }
 
 /**
- * A year-by-year list of district documents (the `@documents` line). It
- * says how many it has; a long list starts with a link to each year. A
- * document's note is shown under its link and describes it. With no
- * documents of its kinds yet, it says so, so a heading above it is never
- * left standing over nothing.
+ * A year-by-year list of district documents (the `@documents` line); a long
+ * one starts with a link to each year. With none yet, it says so, so a heading
+ * above it never stands over nothing.
  */
 export function DocumentList({ documents, kinds, headingLevel = 2 }: DocumentListProps) {
   if (documents.length === 0) return <p className="my-6">{NO_DOCUMENTS}</p>
@@ -77,8 +73,7 @@ export function DocumentList({ documents, kinds, headingLevel = 2 }: DocumentLis
         ) : null}
       </div>
       {groups.map(({ year, headingId, documents: docs }) => (
-        // A section with no name: a group, not a landmark (the years are
-        // reached from the links above, or by heading).
+        // No name: a group, not a landmark.
         <section key={headingId}>
           <Heading id={headingId} className="text-2xl font-bold text-brand-dark">
             {year ?? 'Other documents'}
@@ -109,11 +104,7 @@ export function DocumentList({ documents, kinds, headingLevel = 2 }: DocumentLis
   )
 }
 
-/**
- * "Jump to a year": a plain list of in-page links, one per year heading.
- * Each link's name is its year and what the list holds ("2026 minutes"),
- * so no two are the same and each makes sense on its own.
- */
+/** "Jump to a year": each link is named by its year and what the list holds ("2026 minutes"). */
 function YearLinks({
   groups,
   noun,

@@ -4,22 +4,14 @@ import { phoneHref, phoneText } from '#lib/labels.ts'
 
 type ExternalFormFrameProps = {
   form: FormEntry
-  /** The bureau's contact details, offered as another way to reach it. */
   contact: Pick<Site, 'phone' | 'email'>
 }
 
 /**
- * An external form (JotForm) in a frame. Above it: a link that opens the
- * same form in a new tab, for when the frame fails to load or is too small to
- * use comfortably, and the bureau's phone and e-mail, for people who cannot
- * use the form at all.
- *
- * The frame starts loading only once the page itself has been drawn: the
- * site script gives it its address then (lib/browser-scripts/form-frames.ts), so
- * JotForm's page does not compete with the bureau's own text for the
- * connection. Until then it is an empty box of the form's height, so nothing
- * moves when the form appears. Without JavaScript, the frame in <noscript>
- * loads as the page loads, and the empty box is hidden by the stylesheet.
+ * An external form (JotForm) in a frame, with a link that opens it in a new
+ * tab and the bureau's phone and e-mail above it. The frame is an empty box
+ * of the form's height until the page is drawn (lib/browser-scripts/form-frames.ts);
+ * without JavaScript the <noscript> copy loads instead.
  */
 export function ExternalFormFrame({ form, contact }: ExternalFormFrameProps) {
   const frameProps = {

@@ -4,15 +4,12 @@ import { EXAMPLE_DAY, type EstimatorRules } from '#lib/fee-estimate.ts'
 
 type FeeEstimatorProps = {
   rules: EstimatorRules
-  /** The holidays the count leaves out (holidays.yaml), listed for the reader. */
   holidays: Holiday[]
 }
 
 /**
- * The inspection fee estimator. The server renders it hidden with its rules
- * in a data attribute; the shared browser script shows it and does the arithmetic
- * (lib/fee-estimate.ts). Without JavaScript it stays hidden and the fee table
- * above it says everything.
+ * The inspection fee estimator, hidden with its rules in a data attribute
+ * until the browser script shows it; without JavaScript the fee table says all.
  */
 export function FeeEstimator({ rules, holidays }: FeeEstimatorProps) {
   return (

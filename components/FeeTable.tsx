@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Cued } from '#components/Cue.tsx'
 import { documentHref, type DocumentEntry, type Fees } from '#lib/content/schemas.ts'
 import { cardFeeLabel, tierLabel } from '#lib/fees.ts'
@@ -8,108 +9,86 @@ type FeeTableProps =
   | { schedule: 'inspection'; inspection: Fees['inspection'] }
   | { schedule: 'card'; cardFees: Fees['cardFees']; ordinance: DocumentEntry }
 
-/**
- * A fee schedule as a real table: a caption, column and row headers, and
- * amounts from content/data/fees.yaml written by the one money helper.
- */
+/** A fee schedule from content/data/fees.yaml as a real table: a caption, column and row headers. */
 export function FeeTable(props: FeeTableProps) {
-  return props.schedule === 'inspection' ? (
-    <InspectionFees inspection={props.inspection} />
-  ) : (
-    <CardFees {...props} />
+  if (props.schedule === 'inspection') {
+    const { caption, tiers, reinspection, note } = props.inspection
+    return (
+      <Schedule
+        caption={caption}
+        columns={['When you apply, before the inspection date', 'Fee']}
+        rows={[
+          ...tiers.map((tier) => ({
+            key: tier.id,
+            name: upperFirst(tierLabel(tier)),
+            value: formatMoney(tier.amount),
+          })),
+          { key: 'reinspection', name: 'Re-inspection', value: formatMoney(reinspection) },
+        ]}
+      >
+        {note}
+      </Schedule>
+    )
+  }
+  const { cardFees, ordinance } = props
+  return (
+    <Schedule
+      caption="Card payment fees"
+      columns={['How you pay', 'Card fee']}
+      rows={cardFees.methods.map((method) => ({
+        key: method.id,
+        name: method.label,
+        value: (
+          <>
+            {cardFeeLabel(method)} {method.per}
+          </>
+        ),
+      }))}
+    >
+      {/* Names its source without claiming that its figures are these (its text is not among our sources). */}
+      For the rules on card fees, see{' '}
+      <a href={documentHref(ordinance)}>
+        <Cued words={`Ordinance ${cardFees.ordinanceNumber}`} cue={documentCue(ordinance)} />
+      </a>
+      .
+    </Schedule>
   )
 }
 
-const tableClass = 'my-6 w-full max-w-prose border-collapse text-left'
 const cellClass = 'border-b border-line px-3 py-2 align-top'
-const captionClass = 'mb-2 text-left text-lg font-bold'
 
-function InspectionFees({ inspection }: { inspection: Fees['inspection'] }) {
-  const { caption, tiers, reinspection, note } = inspection
-  return (
-    <div>
-      <table className={tableClass}>
-        <caption className={captionClass}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={cellClass}>
-              When you apply, before the inspection date
-            </th>
-            <th scope="col" className={`${cellClass} text-right`}>
-              Fee
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {tiers.map((tier) => (
-            <tr key={tier.id}>
-              <th scope="row" className={`${cellClass} font-normal`}>
-                {upperFirst(tierLabel(tier))}
-              </th>
-              <td className={`${cellClass} text-right tabular-nums`}>{formatMoney(tier.amount)}</td>
-            </tr>
-          ))}
-          <tr>
-            <th scope="row" className={`${cellClass} font-normal`}>
-              Re-inspection
-            </th>
-            <td className={`${cellClass} text-right tabular-nums`}>{formatMoney(reinspection)}</td>
-          </tr>
-        </tbody>
-      </table>
-      <p className="max-w-prose">{note}</p>
-    </div>
-  )
-}
-
-/**
- * What the card fee table says of its ordinance: the source document, named
- * without claiming that its figures are these (its text is not among our sources).
- */
-const CARD_FEE_SOURCE = 'For the rules on card fees, see'
-
-function CardFees({
-  cardFees,
-  ordinance,
-}: {
-  cardFees: Fees['cardFees']
-  ordinance: DocumentEntry
+function Schedule(props: {
+  caption: string
+  columns: [string, string]
+  rows: { key: string; name: string; value: ReactNode }[]
+  children: ReactNode
 }) {
-  const { methods, ordinanceNumber } = cardFees
   return (
     <div>
-      <table className={tableClass}>
-        <caption className={captionClass}>Card payment fees</caption>
+      <table className="my-6 w-full max-w-prose border-collapse text-left">
+        <caption className="mb-2 text-left text-lg font-bold">{props.caption}</caption>
         <thead>
           <tr>
             <th scope="col" className={cellClass}>
-              How you pay
+              {props.columns[0]}
             </th>
             <th scope="col" className={`${cellClass} text-right`}>
-              Card fee
+              {props.columns[1]}
             </th>
           </tr>
         </thead>
         <tbody>
-          {methods.map((method) => (
-            <tr key={method.id}>
+          {props.rows.map((row) => (
+            <tr key={row.key}>
               <th scope="row" className={`${cellClass} font-normal`}>
-                {method.label}
+                {row.name}
               </th>
-              <td className={`${cellClass} text-right tabular-nums`}>
-                {cardFeeLabel(method)} {method.per}
-              </td>
+              <td className={`${cellClass} text-right tabular-nums`}>{row.value}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p className="max-w-prose">
-        {CARD_FEE_SOURCE}{' '}
-        <a href={documentHref(ordinance)}>
-          <Cued words={`Ordinance ${ordinanceNumber}`} cue={documentCue(ordinance)} />
-        </a>
-        .
-      </p>
+      <p className="max-w-prose">{props.children}</p>
     </div>
   )
 }

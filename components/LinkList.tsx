@@ -2,13 +2,8 @@ import { Cued } from '#components/Cue.tsx'
 import type { LinkEntry } from '#lib/content/schemas.ts'
 import { linkCue } from '#lib/labels.ts'
 
-type LinkListProps = { links: LinkEntry[] }
-
-/**
- * A list of external links (the `@links` line). Each says whether it opens
- * a website, a PDF or a video, and who publishes it.
- */
-export function LinkList({ links }: LinkListProps) {
+/** External links (the `@links` line), each saying what opens and who publishes it. */
+export function LinkList({ links }: { links: LinkEntry[] }) {
   return (
     <ul className="my-6 max-w-prose space-y-2 pl-0">
       {links.map((link) => (

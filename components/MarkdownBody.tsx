@@ -1,13 +1,4 @@
-type MarkdownBodyProps = {
-  /** HTML produced by lib/content/markdown/, already sanitized by remark-html. */
-  html: string
-}
-
-/**
- * The only place in the site where HTML is injected. The HTML comes from the
- * Markdown pipeline, which sanitizes it (no scripts, iframes or event
- * handlers); embeds are rendered by typed components instead.
- */
-export function MarkdownBody({ html }: MarkdownBodyProps) {
+/** The only place HTML is injected: the Markdown pipeline's, already sanitized. */
+export function MarkdownBody({ html }: { html: string }) {
   return <div className="prose-site" dangerouslySetInnerHTML={{ __html: html }} />
 }

@@ -8,11 +8,7 @@ type NewTabLinkProps = {
   hrefLang?: string
 }
 
-/**
- * A link that opens in a new tab, used only where the specification asks for
- * it. It says so in visible text that reads as part of the link's name
- * ("fee (opens in a new tab)"), and cuts the opener link for safety.
- */
+/** A link that opens in a new tab (only where the spec asks), saying so in its name. */
 export function NewTabLink({ href, children, className, hrefLang }: NewTabLinkProps) {
   return (
     <a

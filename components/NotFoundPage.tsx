@@ -4,11 +4,8 @@ import type { PageFrame } from '#lib/page-frame.ts'
 export const NOT_FOUND_TITLE = 'Page not found'
 
 /**
- * The not-found page (404.html): says what happened and points to the home
- * page and to the search page (which also lists every page, by its
- * `@page-index` line). A list of every page is not put here: Next.js puts
- * this page into the data of every other page, so such a list would make
- * each page's build grow with the size of the site.
+ * The not-found page (404.html), pointing home and to search. No list of
+ * pages here: Next.js puts this page into every other page's build data.
  */
 export function NotFoundPage({ frame }: { frame: PageFrame }) {
   return (

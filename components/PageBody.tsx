@@ -1,6 +1,6 @@
 import { CaptionGaps } from '#components/CaptionGaps.tsx'
 import { ContactCard } from '#components/ContactCard.tsx'
-import { DocumentButtons } from '#components/DocumentButtons.tsx'
+import { DocumentButton } from '#components/DocumentButton.tsx'
 import { DocumentList } from '#components/DocumentList.tsx'
 import { ExternalFormFrame } from '#components/ExternalFormFrame.tsx'
 import { FeeEstimator } from '#components/FeeEstimator.tsx'
@@ -20,10 +20,8 @@ type PageBodyProps = {
 }
 
 /**
- * Renders a page's blocks: Markdown text through MarkdownBody, and each `@`
- * line through the component of the same name. Every block carries its own
- * data, so this renders from props alone (in the build, the tests and the
- * editor's preview).
+ * A page's blocks: Markdown text, and each `@` line through its component.
+ * Every block carries its own data, so this renders from props alone.
  */
 export function PageBody({ page }: PageBodyProps) {
   return (
@@ -44,21 +42,19 @@ function BlockView({ block }: { block: Block }) {
     case 'form':
       return <ExternalFormFrame form={block.form} contact={block.contact} />
     case 'document':
-      return <DocumentButtons documents={block.documents} />
-    case 'documents':
       return (
-        <DocumentList
-          documents={block.documents}
-          kinds={block.kinds}
-          headingLevel={block.headingLevel}
-        />
+        <ul className="my-6 flex list-none flex-wrap gap-3 p-0">
+          {block.documents.map((doc) => (
+            <li key={doc.id}>
+              <DocumentButton document={doc} />
+            </li>
+          ))}
+        </ul>
       )
+    case 'documents':
+      return <DocumentList {...block} />
     case 'fees':
-      return block.schedule === 'inspection' ? (
-        <FeeTable schedule="inspection" inspection={block.inspection} />
-      ) : (
-        <FeeTable schedule="card" cardFees={block.cardFees} ordinance={block.ordinance} />
-      )
+      return <FeeTable {...block} />
     case 'links':
       return <LinkList links={block.links} />
     case 'tiles':

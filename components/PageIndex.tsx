@@ -11,10 +11,8 @@ const SECTION_TITLES: Record<(typeof sections)[number], string> = {
   about: 'About this site and contact',
 }
 
-type PageIndexProps = { pages: IndexedPage[] }
-
 /** Every page of the site, grouped by section (the `@page-index` line). */
-export function PageIndex({ pages }: PageIndexProps) {
+export function PageIndex({ pages }: { pages: IndexedPage[] }) {
   return (
     <div className="my-6 grid gap-8 md:grid-cols-2">
       {sections.map((section) => {

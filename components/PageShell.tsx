@@ -2,17 +2,16 @@ import type { ReactNode } from 'react'
 import { AlertBanner } from '#components/AlertBanner.tsx'
 import { SiteFooter } from '#components/SiteFooter.tsx'
 import { SiteHeader } from '#components/SiteHeader.tsx'
-import { BrowserScripts } from '#components/BrowserScripts.tsx'
+import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
 import { TOP_ANCHOR } from '#lib/content/markdown/processor.ts'
 import type { PageFrame } from '#lib/page-frame.ts'
 
 type PageShellProps = PageFrame & { title: string; children: ReactNode }
 
 /**
- * The frame of every page: skip link, header and navigation, one main
- * landmark holding the page's only h1, the footer and the page's scripts.
- * It lives here rather than in the root layout because it marks the current
- * page in the menu.
+ * The frame of every page: skip link, header, one main landmark with the
+ * page's only h1, footer and scripts. Not in the root layout: it marks the
+ * current page in the menu.
  */
 export function PageShell({
   route,
@@ -58,7 +57,10 @@ export function PageShell({
         <div className="mt-6">{children}</div>
       </main>
       <SiteFooter site={site} links={navigation.footer} district={navigation.district} />
-      <BrowserScripts scripts={scripts} />
+      {/* Deferred: each only adds to what the HTML already does. */}
+      {scripts.map((name) => (
+        <script key={name} src={BROWSER_SCRIPTS[name].src} defer />
+      ))}
     </>
   )
 }

@@ -1,13 +1,4 @@
-/** What the search page says when JavaScript is off. */
-const SEARCH_NEEDS_SCRIPT =
-  'Search needs JavaScript, which is turned off in this browser. Every page of this site is listed below, by section.'
-
-/**
- * The search form and results of the search page (the `@search` line). Without
- * JavaScript it says that search needs it; the page lists every page below it.
- * With JavaScript the shared browser script searches Pagefind's index and fills the
- * results, announcing how many it found.
- */
+/** The search form and results (the `@search` line), filled by lib/browser-scripts/site-search.ts. */
 export function SearchPanel() {
   return (
     <section data-search aria-label="Search results" className="my-6 max-w-prose">
@@ -33,7 +24,10 @@ export function SearchPanel() {
         </button>
       </form>
       <noscript>
-        <p className="mt-4 font-semibold">{SEARCH_NEEDS_SCRIPT}</p>
+        <p className="mt-4 font-semibold">
+          Search needs JavaScript, which is turned off in this browser. Every page of this site is
+          listed below, by section.
+        </p>
       </noscript>
       <p className="mt-4 font-semibold" role="status" data-search-status />
       <ol className="mt-2 list-none p-0" data-search-results />

@@ -4,10 +4,10 @@ import type { Site } from '#lib/content/schemas.ts'
 import type { NavLink } from '#lib/navigation.ts'
 import { FEED_PATH } from '#lib/routes.ts'
 
-type SiteFooterProps = { site: Site; links: NavLink[]; district?: NavLink[] }
+type SiteFooterProps = { site: Site; links: NavLink[]; district: NavLink[] }
 
 /** Contact details, address, office hours and the main links, on every page. */
-export function SiteFooter({ site, links, district = [] }: SiteFooterProps) {
+export function SiteFooter({ site, links, district }: SiteFooterProps) {
   const { phone, email, address, officeHours } = site
   return (
     <footer className="site-footer mt-16 border-t-4 border-brand bg-panel">

@@ -1,21 +1,17 @@
-import { HeaderSearch } from '#components/HeaderSearch.tsx'
 import type { Site } from '#lib/content/schemas.ts'
 import type { NavItem, NavLink } from '#lib/navigation.ts'
 
 type SiteHeaderProps = {
   site: Site
   navigation: NavItem[]
-  /** The route of the page being rendered, to mark it in the navigation. */
   currentRoute: string | null
-  /** Where the header's search field goes: the search page, when the site has one. */
   searchHref?: string
 }
 
 /**
- * The header and main navigation. The menus are native <details>
- * disclosures, so every link works without JavaScript; public/site.js only
- * adds closing on Escape and on a click outside. On narrow screens the whole
- * menu sits behind a "Menu" toggle; on wide screens it is always shown.
+ * The header and main navigation: native <details> menus, so every link works
+ * without JavaScript. On narrow screens the whole menu sits behind a "Menu"
+ * toggle; on wide screens it is always shown.
  */
 export function SiteHeader({ site, navigation, currentRoute, searchHref }: SiteHeaderProps) {
   return (
@@ -37,20 +33,49 @@ export function SiteHeader({ site, navigation, currentRoute, searchHref }: SiteH
           </summary>
           <nav aria-label="Main" className="mt-2 lg:mt-0">
             <ul className="flex flex-col gap-1 lg:flex-row lg:items-center lg:gap-2">
-              {navigation.map((item) =>
-                'items' in item ? (
-                  <li key={item.label}>
+              {navigation.map((item) => (
+                <li key={item.label}>
+                  {'items' in item ? (
                     <Dropdown label={item.label} items={item.items} currentRoute={currentRoute} />
-                  </li>
-                ) : (
-                  <li key={item.label}>
-                    <TopLink link={item} current={item.route === currentRoute} />
-                  </li>
-                )
-              )}
+                  ) : (
+                    <a
+                      href={item.href}
+                      className={topItemClass}
+                      aria-current={item.route === currentRoute ? 'page' : undefined}
+                    >
+                      {item.label}
+                    </a>
+                  )}
+                </li>
+              ))}
             </ul>
           </nav>
-          {searchHref ? <HeaderSearch action={searchHref} /> : null}
+          {/* A plain form that opens the search page. */}
+          {searchHref ? (
+            <form
+              action={searchHref}
+              method="get"
+              role="search"
+              aria-label="Site search"
+              className="mt-3 flex gap-2 lg:mt-0"
+            >
+              <label htmlFor="site-search" className="sr-only">
+                Search this site
+              </label>
+              <input
+                id="site-search"
+                name="q"
+                type="search"
+                className="min-h-11 w-full min-w-0 rounded border-2 border-white bg-white px-3 py-1 text-ink lg:w-40"
+              />
+              <button
+                type="submit"
+                className="min-h-11 rounded border-2 border-white px-3 py-1 font-semibold text-white"
+              >
+                Search
+              </button>
+            </form>
+          ) : null}
         </details>
       </div>
     </header>
@@ -59,14 +84,6 @@ export function SiteHeader({ site, navigation, currentRoute, searchHref }: SiteH
 
 const topItemClass =
   'flex min-h-11 items-center gap-1 rounded px-3 py-2 text-white no-underline visited:text-white hover:underline'
-
-function TopLink({ link, current }: { link: NavLink; current: boolean }) {
-  return (
-    <a href={link.href} className={topItemClass} aria-current={current ? 'page' : undefined}>
-      {link.label}
-    </a>
-  )
-}
 
 function Dropdown({
   label,
@@ -95,9 +112,7 @@ function Dropdown({
             <li key={item.href}>
               <a
                 href={item.href}
-                aria-current={
-                  item.route !== undefined && item.route === currentRoute ? 'page' : undefined
-                }
+                aria-current={item.route === currentRoute ? 'page' : undefined}
                 className="block min-h-11 px-4 py-2 text-white no-underline visited:text-white hover:underline lg:text-ink lg:visited:text-ink"
               >
                 {item.label}

@@ -2,15 +2,10 @@ import type { DiagramId } from '#lib/content/blocks.ts'
 
 type SmokeAlarmDiagramProps = {
   id: DiagramId
-  /** The ceiling distance, e.g. "4 to 6 inches" (from facts.yaml). */
   ceilingDistance: string
 }
 
-/**
- * Placement diagrams drawn as inline SVG, so they are sharp, tiny, readable
- * by screen readers (title and description) and print well. For illustration
- * only: the written rules on the page and the state code decide.
- */
+/** Placement diagrams as inline SVG: sharp, tiny, read by screen readers, printable. */
 export function SmokeAlarmDiagram({ id, ceilingDistance }: SmokeAlarmDiagramProps) {
   return id === 'smoke-alarm-levels' ? (
     <LevelsDiagram />
@@ -19,17 +14,25 @@ export function SmokeAlarmDiagram({ id, ceilingDistance }: SmokeAlarmDiagramProp
   )
 }
 
-const smoke = 'fill-white stroke-ink'
-const co = 'fill-focus stroke-ink'
-
 function Alarm({ x, y, kind }: { x: number; y: number; kind: 'smoke' | 'co' }) {
+  const className = kind === 'smoke' ? 'fill-white stroke-ink' : 'fill-focus stroke-ink'
   return (
     <g>
-      <circle cx={x} cy={y} r="9" className={kind === 'smoke' ? smoke : co} strokeWidth="2" />
+      <circle cx={x} cy={y} r="9" className={className} strokeWidth="2" />
       <text x={x} y={y + 4} textAnchor="middle" className="fill-ink text-[10px] font-bold">
         {kind === 'smoke' ? 'S' : 'CO'}
       </text>
     </g>
+  )
+}
+
+type LabelProps = { x: number; y: number; transform?: string; text: string }
+
+function Label({ x, y, transform, text }: LabelProps) {
+  return (
+    <text x={x} y={y} textAnchor="middle" transform={transform} className="fill-ink text-[13px]">
+      {text}
+    </text>
   )
 }
 
@@ -67,26 +70,16 @@ function LevelsDiagram() {
         {/* Second floor: two bedrooms and the hallway between them */}
         <line x1="180" y1="110" x2="180" y2="180" className="stroke-ink" strokeWidth="2" />
         <line x1="300" y1="110" x2="300" y2="180" className="stroke-ink" strokeWidth="2" />
-        <text x="120" y="160" textAnchor="middle" className="fill-ink text-[13px]">
-          Bedroom
-        </text>
-        <text x="360" y="160" textAnchor="middle" className="fill-ink text-[13px]">
-          Bedroom
-        </text>
-        <text x="240" y="165" textAnchor="middle" className="fill-ink text-[13px]">
-          Hallway
-        </text>
+        <Label x={120} y={160} text="Bedroom" />
+        <Label x={360} y={160} text="Bedroom" />
+        <Label x={240} y={165} text="Hallway" />
         <Alarm x={225} y={123} kind="smoke" />
         <Alarm x={255} y={123} kind="co" />
         {/* First floor */}
-        <text x="240" y="232" textAnchor="middle" className="fill-ink text-[13px]">
-          Living area
-        </text>
+        <Label x={240} y={232} text="Living area" />
         <Alarm x={240} y={193} kind="smoke" />
         {/* Basement */}
-        <text x="240" y="302" textAnchor="middle" className="fill-ink text-[13px]">
-          Basement
-        </text>
+        <Label x={240} y={302} text="Basement" />
         <Alarm x={240} y={263} kind="smoke" />
       </svg>
       <figcaption className="mt-2">
@@ -128,18 +121,8 @@ function CeilingDiagram({ distance }: { distance: string }) {
           className="fill-panel stroke-ink"
           strokeWidth="2"
         />
-        <text x="230" y="34" textAnchor="middle" className="fill-ink text-[13px]">
-          Ceiling
-        </text>
-        <text
-          x="30"
-          y="130"
-          textAnchor="middle"
-          transform="rotate(-90 30 130)"
-          className="fill-ink text-[13px]"
-        >
-          Wall
-        </text>
+        <Label x={230} y={34} text="Ceiling" />
+        <Label x={30} y={130} transform="rotate(-90 30 130)" text="Wall" />
         <rect
           x="150"
           y="40"
@@ -164,9 +147,7 @@ function CeilingDiagram({ distance }: { distance: string }) {
           strokeDasharray="4 3"
           strokeWidth="1.5"
         />
-        <text x="95" y="140" textAnchor="middle" className="fill-ink text-[13px]">
-          {distance}
-        </text>
+        <Label x={95} y={140} text={distance} />
       </svg>
       <figcaption className="mt-2">
         On the ceiling, put the alarm {distance} from the wall. Drawing for illustration only.

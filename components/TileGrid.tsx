@@ -2,10 +2,8 @@ import { Cued } from '#components/Cue.tsx'
 import { NewTabLink } from '#components/NewTabLink.tsx'
 import type { ResolvedTile } from '#lib/content/blocks.ts'
 
-type TileGridProps = { tiles: ResolvedTile[] }
-
 /** Large link tiles for the main tasks (the `@tiles` line). */
-export function TileGrid({ tiles }: TileGridProps) {
+export function TileGrid({ tiles }: { tiles: ResolvedTile[] }) {
   return (
     <ul className="my-6 grid list-none gap-4 p-0 sm:grid-cols-2 lg:grid-cols-3">
       {tiles.map((tile) => {

@@ -4,37 +4,15 @@ import type { VideoEntry } from '#lib/content/schemas.ts'
 import { PLAYER_ALLOW, youtubeEmbedUrl, youtubeId } from '#lib/providers.ts'
 import { CAPTIONS_PATH } from '#lib/routes.ts'
 
-type VideoEmbedProps = {
-  video: VideoEntry
-  /** The video's transcript, rendered from videos.yaml, when it has one. */
-  transcriptHtml?: string
-}
+type VideoEmbedProps = { video: VideoEntry; transcriptHtml?: string }
 
-// Frames keep their proportions as they shrink on a phone. Width and height
-// attributes give <video> its ratio; iframes need a class for it.
-const RATIO_CLASSES: Record<string, string> = {
-  '4/3': 'aspect-[4/3]',
-  '7/4': 'aspect-[7/4]',
-  '16/9': 'aspect-video',
-}
-
-function ratioClass(width: number, height: number): string {
-  const divisor = gcd(width, height)
-  return RATIO_CLASSES[`${width / divisor}/${height / divisor}`] ?? 'aspect-[4/3]'
-}
-
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b)
-}
+// A frame keeps its proportions as it shrinks on a phone: <video> has them from
+// its width and height, an iframe from a class.
+const RATIO_CLASSES: Record<number, string> = { [7 / 4]: 'aspect-[7/4]', [16 / 9]: 'aspect-video' }
 
 /**
- * A video with its title above it and a direct link below it. Files play in
- * the browser's own player and load nothing until played, with English
- * captions when videos.yaml names a captions file; the player gets its
- * controls once the page is drawn (see FilePlayer). A YouTube video shows a
- * poster with a play button, and nothing comes from YouTube until it is
- * pressed (see YouTubePoster). A transcript, when there is one, opens below
- * the video.
+ * A video with its title above it, a direct link below it and its transcript,
+ * if any. Nothing loads until it is played.
  */
 export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
   const id = youtubeId(video.url)
@@ -70,12 +48,9 @@ export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
 }
 
 /**
- * The browser's own player for a video file. Its controls cost a page more
- * style and layout work before its first paint than all the rest of the
- * page, so the page's player comes without them, and the site script adds
- * them once the page is drawn (lib/browser-scripts/video-controls.ts). The
- * copy in <noscript> has them from the start, for a browser without
- * JavaScript, where the stylesheet hides the other.
+ * The browser's own player. Its controls cost more work before first paint
+ * than the rest of the page, so they come after (lib/browser-scripts/video-controls.ts);
+ * the <noscript> copy has them from the start.
  */
 function FilePlayer({
   video,
@@ -110,17 +85,13 @@ function FilePlayer({
 }
 
 /**
- * A YouTube video before it is played: a dark box of the player's size with
- * a play button. Pressing it puts YouTube's player (from its no-cookie
- * address) in the box and starts the video (lib/browser-scripts/video-posters.ts),
- * so a visitor who does not play it loads nothing from YouTube, and the page
- * is drawn without waiting for YouTube's player. Without JavaScript the
- * player in <noscript> shows instead and the poster is hidden by the
- * stylesheet.
+ * A YouTube video before it is played: a dark box with a play button, which
+ * puts YouTube's no-cookie player in its place (lib/browser-scripts/video-posters.ts).
+ * Without JavaScript the <noscript> player shows instead.
  */
 function YouTubePoster({ video, id }: { video: VideoEntry; id: string }) {
   const { width, height } = video
-  const frameClass = `block h-auto max-w-full border-0 ${ratioClass(width, height)}`
+  const frameClass = `block h-auto max-w-full border-0 ${RATIO_CLASSES[width / height] ?? 'aspect-[4/3]'}`
   const r = Math.min(width, height) / 8
   const [cx, cy] = [width / 2, height / 2]
   return (
