@@ -19,7 +19,11 @@ function groupByYear(documents: DocumentEntry[], kinds: DocumentEntry['kind'][])
     (a, b) => (b.year ?? -1) - (a.year ?? -1) || kinds.indexOf(a.kind) - kinds.indexOf(b.kind)
   )
   for (const doc of sorted) groups.set(doc.year, [...(groups.get(doc.year) ?? []), doc])
-  return [...groups.entries()].map(([year, docs]) => ({ year, documents: docs }))
+  return [...groups.entries()].map(([year, docs]) => ({
+    year,
+    headingId: `documents-${kinds.join('-')}-${year ?? 'other'}`,
+    documents: docs,
+  }))
 }
 
 export const NO_DOCUMENTS = 'This site has none yet.'
@@ -58,18 +62,33 @@ function cuesOf(documents: DocumentEntry[]): Map<string, string> {
 export function DocumentList({ documents, kinds, headingLevel = 2 }: DocumentListProps) {
   if (documents.length === 0) return <p className="my-6">{NO_DOCUMENTS}</p>
   const Heading = `h${headingLevel}` as const
-  const listId = `documents-${kinds.join('-')}`
-  const groups = groupByYear(documents, kinds).map((group) => ({
-    ...group,
-    headingId: `${listId}-${group.year ?? 'other'}`,
-  }))
+  const groups = groupByYear(documents, kinds)
   const cues = cuesOf(documents)
   return (
     <div className="my-6 space-y-8">
       <div>
         <p>{listSummary(documents)}</p>
+        {/* "Jump to a year": each link is named by its year and what the list holds ("2026 minutes"). */}
         {groups.length >= YEAR_LINKS_FROM ? (
-          <YearLinks groups={groups} noun={listNoun(kinds)} />
+          <>
+            <p className="mt-3 font-semibold">Jump to a year:</p>
+            <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+              {groups.map(({ year, headingId }) => (
+                <li key={headingId}>
+                  <a href={`#${headingId}`}>
+                    {year === undefined ? (
+                      'Other documents'
+                    ) : (
+                      <>
+                        {`${year} `}
+                        <span className="sr-only">{listNoun(kinds)}</span>
+                      </>
+                    )}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
         ) : null}
       </div>
       {groups.map(({ year, headingId, documents: docs }) => (
@@ -101,36 +120,5 @@ export function DocumentList({ documents, kinds, headingLevel = 2 }: DocumentLis
         </section>
       ))}
     </div>
-  )
-}
-
-/** "Jump to a year": each link is named by its year and what the list holds ("2026 minutes"). */
-function YearLinks({
-  groups,
-  noun,
-}: {
-  groups: { year: number | undefined; headingId: string }[]
-  noun: string
-}) {
-  return (
-    <>
-      <p className="mt-3 font-semibold">Jump to a year:</p>
-      <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-        {groups.map(({ year, headingId }) => (
-          <li key={headingId}>
-            <a href={`#${headingId}`}>
-              {year === undefined ? (
-                'Other documents'
-              ) : (
-                <>
-                  {`${year} `}
-                  <span className="sr-only">{noun}</span>
-                </>
-              )}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </>
   )
 }

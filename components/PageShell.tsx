@@ -13,40 +13,28 @@ type PageShellProps = PageFrame & { title: string; children: ReactNode }
  * page's only h1, footer and scripts. Not in the root layout: it marks the
  * current page in the menu.
  */
-export function PageShell({
-  route,
-  title,
-  site,
-  navigation,
-  alerts,
-  searchable,
-  scripts,
-  policy,
-  searchHref,
-  children,
-}: PageShellProps) {
+export function PageShell({ title, children, ...frame }: PageShellProps) {
   return (
     <>
-      {/* React puts this in <head>: the page's own, narrower policy. The editor's
-          preview passes none: the editor's page has its own. */}
-      {policy ? <meta httpEquiv="Content-Security-Policy" content={policy} /> : null}
+      {/* React puts this in <head>. The editor's preview passes none: the editor has its own. */}
+      {frame.policy ? <meta httpEquiv="Content-Security-Policy" content={frame.policy} /> : null}
       <a href="#main-content" className="skip-link">
         Skip to main content
       </a>
       <SiteHeader
-        site={site}
-        navigation={navigation.main}
-        currentRoute={route}
-        searchHref={searchHref}
+        site={frame.site}
+        navigation={frame.navigation.main}
+        currentRoute={frame.route}
+        searchHref={frame.searchHref}
       />
       <main
         id="main-content"
         tabIndex={-1}
         className="mx-auto max-w-page px-4 pt-8"
-        data-pagefind-body={searchable ? '' : undefined}
+        data-pagefind-body={frame.searchable ? '' : undefined}
       >
         <div data-pagefind-ignore="">
-          <AlertBanner alerts={alerts} />
+          <AlertBanner alerts={frame.alerts} />
         </div>
         <h1
           id={TOP_ANCHOR}
@@ -56,9 +44,9 @@ export function PageShell({
         </h1>
         <div className="mt-6">{children}</div>
       </main>
-      <SiteFooter site={site} links={navigation.footer} district={navigation.district} />
+      <SiteFooter site={frame.site} {...frame.navigation} />
       {/* Deferred: each only adds to what the HTML already does. */}
-      {scripts.map((name) => (
+      {frame.scripts.map((name) => (
         <script key={name} src={BROWSER_SCRIPTS[name].src} defer />
       ))}
     </>

@@ -4,10 +4,10 @@ import type { Site } from '#lib/content/schemas.ts'
 import type { NavLink } from '#lib/navigation.ts'
 import { FEED_PATH } from '#lib/routes.ts'
 
-type SiteFooterProps = { site: Site; links: NavLink[]; district: NavLink[] }
+type SiteFooterProps = { site: Site; footer: NavLink[]; district: NavLink[] }
 
 /** Contact details, address, office hours and the main links, on every page. */
-export function SiteFooter({ site, links, district }: SiteFooterProps) {
+export function SiteFooter({ site, footer, district }: SiteFooterProps) {
   const { phone, email, address, officeHours } = site
   return (
     <footer className="site-footer mt-16 border-t-4 border-brand bg-panel">
@@ -29,7 +29,7 @@ export function SiteFooter({ site, links, district }: SiteFooterProps) {
         <nav aria-label="Footer">
           <h2 className="text-lg font-bold">Main links</h2>
           <ul className="mt-3 grid gap-1">
-            {links.map((link) => (
+            {footer.map((link) => (
               <FooterLink key={link.href} link={link} />
             ))}
             <li>

@@ -66,14 +66,10 @@ const GZIP_TYPES = [
 ]
 
 export function nginxConfig(options: NginxOptions): string {
-  const {
-    baseUrl,
-    root = NGINX_DEFAULTS.root,
-    certificate = NGINX_DEFAULTS.certificate,
-    certificateKey = NGINX_DEFAULTS.certificateKey,
-    httpsPort = NGINX_DEFAULTS.httpsPort,
-    httpPort = NGINX_DEFAULTS.httpPort,
-  } = options
+  const { baseUrl, root, certificate, certificateKey, httpsPort, httpPort } = {
+    ...NGINX_DEFAULTS,
+    ...options,
+  }
   const canonical = new URL(baseUrl).hostname
   // The other spelling of the name (with or without www.) only redirects.
   const other = canonical.startsWith('www.') ? canonical.slice(4) : `www.${canonical}`
@@ -85,18 +81,17 @@ export function nginxConfig(options: NginxOptions): string {
         ([name, value]) => `        add_header ${name} "${value.replaceAll('"', '\\"')}" always;`
       )
       .join('\n')
-  const headers = (opts: { wasm: boolean; cache: string }) =>
+  // With `wasm`, the search page and Pagefind's files, which allow the site's
+  // own scripts (see searchRules in lib/headers/rules.ts).
+  const page = (wasm: boolean, cache = REVALIDATE) =>
     addHeaders({
-      // The search page and its index reader allow the site's own scripts
-      // (see searchRules in lib/headers/rules.ts).
       'Content-Security-Policy': siteCsp({
         ...options,
-        wasm: opts.wasm,
-        scriptHashes: opts.wasm ? [] : options.scriptHashes,
+        wasm,
+        scriptHashes: wasm ? [] : options.scriptHashes,
       }),
-      'Cache-Control': opts.cache,
+      'Cache-Control': cache,
     })
-  const page = (wasm: boolean) => headers({ wasm, cache: REVALIDATE })
   const tls = `    ssl_certificate ${certificate};
     ssl_certificate_key ${certificateKey};
     ssl_protocols TLSv1.2 TLSv1.3;
@@ -187,7 +182,7 @@ ${addHeaders({ 'Content-Security-Policy': siteEditorCsp({ header: true, scriptHa
     # they: a folder here is not found (404.html, not cached for a year).
     location /_next/static/ {
         try_files $uri =404;
-${headers({ wasm: false, cache: IMMUTABLE })}
+${page(false, IMMUTABLE)}
     }
 
     # Hidden files and the header file for other hosts are not served.
