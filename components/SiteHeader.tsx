@@ -18,7 +18,25 @@ export function SiteHeader({ site, navigation, currentRoute, searchHref }: SiteH
     <header className="site-header border-b-4 border-brand bg-ink text-white">
       <div className="mx-auto flex max-w-page flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
         <a href="/" className="flex items-center gap-3 text-white no-underline visited:text-white">
-          <Badge />
+          {/* A shield drawn in SVG (no image request). */}
+          <svg
+            aria-hidden="true"
+            focusable="false"
+            width="40"
+            height="46"
+            viewBox="0 0 40 46"
+            className="shrink-0"
+          >
+            <path
+              d="M20 1 L38 8 V22 C38 34 30 41 20 45 C10 41 2 34 2 22 V8 Z"
+              className="fill-brand stroke-white"
+              strokeWidth="2"
+            />
+            <path
+              d="M20 11 C24 17 27 20 27 26 A7 7 0 0 1 13 26 C13 22 15 20 17 17 C17 21 19 22 20 22 C20 18 19 15 20 11 Z"
+              className="fill-focus"
+            />
+          </svg>
           <span className="leading-tight">
             <span className="block text-lg font-bold sm:text-xl">{site.name}</span>
             <span className="block text-sm">{site.organization}</span>
@@ -29,7 +47,19 @@ export function SiteHeader({ site, navigation, currentRoute, searchHref }: SiteH
           data-menu="site"
         >
           <summary className="ml-auto flex min-h-11 w-fit items-center gap-2 rounded border-2 border-white px-3 py-1 font-semibold">
-            <MenuIcon /> Menu
+            <svg
+              aria-hidden="true"
+              focusable="false"
+              width="20"
+              height="16"
+              viewBox="0 0 20 16"
+              className="fill-current"
+            >
+              <rect y="0" width="20" height="2.5" />
+              <rect y="6.75" width="20" height="2.5" />
+              <rect y="13.5" width="20" height="2.5" />
+            </svg>{' '}
+            Menu
           </summary>
           <nav aria-label="Main" className="mt-2 lg:mt-0">
             <ul className="flex flex-col gap-1 lg:flex-row lg:items-center lg:gap-2">
@@ -85,15 +115,9 @@ export function SiteHeader({ site, navigation, currentRoute, searchHref }: SiteH
 const topItemClass =
   'flex min-h-11 items-center gap-1 rounded px-3 py-2 text-white no-underline visited:text-white hover:underline'
 
-function Dropdown({
-  label,
-  items,
-  currentRoute,
-}: {
-  label: string
-  items: NavLink[]
-  currentRoute: string | null
-}) {
+type DropdownProps = { label: string; items: NavLink[]; currentRoute: string | null }
+
+function Dropdown({ label, items, currentRoute }: DropdownProps) {
   const containsCurrent = items.some((item) => item.route === currentRoute)
   return (
     <details className="nav-dropdown" name="main-nav" data-menu="dropdown">
@@ -125,46 +149,5 @@ function Dropdown({
         </ul>
       </div>
     </details>
-  )
-}
-
-function MenuIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width="20"
-      height="16"
-      viewBox="0 0 20 16"
-      className="fill-current"
-    >
-      <rect y="0" width="20" height="2.5" />
-      <rect y="6.75" width="20" height="2.5" />
-      <rect y="13.5" width="20" height="2.5" />
-    </svg>
-  )
-}
-
-/** A plain shield mark drawn in SVG (no image request). */
-function Badge() {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width="40"
-      height="46"
-      viewBox="0 0 40 46"
-      className="shrink-0"
-    >
-      <path
-        d="M20 1 L38 8 V22 C38 34 30 41 20 45 C10 41 2 34 2 22 V8 Z"
-        className="fill-brand stroke-white"
-        strokeWidth="2"
-      />
-      <path
-        d="M20 11 C24 17 27 20 27 26 A7 7 0 0 1 13 26 C13 22 15 20 17 17 C17 21 19 22 20 22 C20 18 19 15 20 11 Z"
-        className="fill-focus"
-      />
-    </svg>
   )
 }

@@ -26,6 +26,9 @@ function Alarm({ x, y, kind }: { x: number; y: number; kind: 'smoke' | 'co' }) {
   )
 }
 
+/** A rectangle's place and size, in the order the attributes are written. */
+const box = (x: number, y: number, width: number, height: number) => ({ x, y, width, height })
+
 type LabelProps = { x: number; y: number; transform?: string; text: string }
 
 function Label({ x, y, transform, text }: LabelProps) {
@@ -57,14 +60,7 @@ function LevelsDiagram() {
         </desc>
         {/* Roof and walls */}
         <path d="M40 110 L240 20 L440 110 Z" className="fill-panel stroke-ink" strokeWidth="3" />
-        <rect
-          x="60"
-          y="110"
-          width="360"
-          height="210"
-          className="fill-white stroke-ink"
-          strokeWidth="3"
-        />
+        <rect {...box(60, 110, 360, 210)} className="fill-white stroke-ink" strokeWidth="3" />
         <line x1="60" y1="180" x2="420" y2="180" className="stroke-ink" strokeWidth="3" />
         <line x1="60" y1="250" x2="420" y2="250" className="stroke-ink" strokeWidth="3" />
         {/* Second floor: two bedrooms and the hallway between them */}
@@ -105,33 +101,11 @@ function CeilingDiagram({ distance }: { distance: string }) {
           The corner where a wall meets the ceiling. A smoke alarm is on the ceiling, {distance}{' '}
           away from the wall, so it is not in the dead air of the corner.
         </desc>
-        <rect
-          x="20"
-          y="20"
-          width="380"
-          height="20"
-          className="fill-panel stroke-ink"
-          strokeWidth="2"
-        />
-        <rect
-          x="20"
-          y="40"
-          width="20"
-          height="170"
-          className="fill-panel stroke-ink"
-          strokeWidth="2"
-        />
+        <rect {...box(20, 20, 380, 20)} className="fill-panel stroke-ink" strokeWidth="2" />
+        <rect {...box(20, 40, 20, 170)} className="fill-panel stroke-ink" strokeWidth="2" />
         <Label x={230} y={34} text="Ceiling" />
         <Label x={30} y={130} transform="rotate(-90 30 130)" text="Wall" />
-        <rect
-          x="150"
-          y="40"
-          width="70"
-          height="16"
-          rx="6"
-          className="fill-white stroke-ink"
-          strokeWidth="2"
-        />
+        <rect {...box(150, 40, 70, 16)} rx="6" className="fill-white stroke-ink" strokeWidth="2" />
         <text x="230" y="76" className="fill-ink text-[13px] font-bold">
           Smoke alarm
         </text>

@@ -15,7 +15,6 @@ const RATIO_CLASSES: Record<number, string> = { [7 / 4]: 'aspect-[7/4]', [16 / 9
  * if any. Nothing loads until it is played.
  */
 export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
-  const id = youtubeId(video.url)
   return (
     <figure className="my-8 max-w-full">
       <figcaption className="mb-2 text-lg font-bold">{video.title}</figcaption>
@@ -28,7 +27,7 @@ export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
           </noscript>
         </>
       ) : (
-        <YouTubePoster video={video} id={id!} />
+        <YouTubePoster video={video} />
       )}
       <p className="mt-2">
         <a href={video.url} className="print-url">
@@ -52,13 +51,7 @@ export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
  * than the rest of the page, so they come after (lib/browser-scripts/video-controls.ts);
  * the <noscript> copy has them from the start.
  */
-function FilePlayer({
-  video,
-  withControls = false,
-}: {
-  video: VideoEntry
-  withControls?: boolean
-}) {
+function FilePlayer({ video, withControls }: { video: VideoEntry; withControls?: boolean }) {
   return (
     <video
       controls={withControls}
@@ -89,8 +82,9 @@ function FilePlayer({
  * puts YouTube's no-cookie player in its place (lib/browser-scripts/video-posters.ts).
  * Without JavaScript the <noscript> player shows instead.
  */
-function YouTubePoster({ video, id }: { video: VideoEntry; id: string }) {
+function YouTubePoster({ video }: { video: VideoEntry }) {
   const { width, height } = video
+  const id = youtubeId(video.url)!
   const frameClass = `block h-auto max-w-full border-0 ${RATIO_CLASSES[width / height] ?? 'aspect-[4/3]'}`
   const r = Math.min(width, height) / 8
   const [cx, cy] = [width / 2, height / 2]

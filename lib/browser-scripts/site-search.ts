@@ -8,9 +8,10 @@ const RESULTS_PER_PAGE = 20
 const PAGEFIND = '/pagefind/pagefind.js'
 
 type PagefindResult = { url: string; excerpt: string; meta: { title?: string } }
+type Hit = { data: () => Promise<PagefindResult> }
 type Pagefind = {
   options: (options: Record<string, unknown>) => Promise<void>
-  search: (term: string) => Promise<{ results: { data: () => Promise<PagefindResult> }[] }>
+  search: (term: string) => Promise<{ results: Hit[] }>
 }
 
 /** Keeps only text and <mark> from a Pagefind excerpt (its highlighting). */
@@ -18,12 +19,10 @@ function excerptNodes(html: string, doc: Document = document): Node[] {
   const template = doc.createElement('template')
   template.innerHTML = html
   return [...template.content.childNodes].map((node) => {
-    if (node.nodeName === 'MARK') {
-      const mark = doc.createElement('mark')
-      mark.textContent = node.textContent
-      return mark
-    }
-    return doc.createTextNode(node.textContent ?? '')
+    const text = node.textContent ?? ''
+    return node.nodeName === 'MARK'
+      ? Object.assign(doc.createElement('mark'), { textContent: text })
+      : doc.createTextNode(text)
   })
 }
 
@@ -53,8 +52,8 @@ export function initSearch(root: Document = document) {
   more.hidden = true
   list.after(more)
   const pageTitle = root.title
-  let shown: { data: () => Promise<PagefindResult> }[] = []
-  let pending: { data: () => Promise<PagefindResult> }[] = []
+  // The results not listed yet.
+  let pending: Hit[] = []
   let total = 0
   let current = ''
 
@@ -77,8 +76,8 @@ export function initSearch(root: Document = document) {
     status.textContent =
       total === 0
         ? `No pages match “${current}”. Try another word, or use the list of all pages below.`
-        : shown.length < total
-          ? `${count} for “${current}”. Showing the first ${shown.length}.`
+        : pending.length > 0
+          ? `${count} for “${current}”. Showing the first ${total - pending.length}.`
           : `${count} for “${current}”`
     root.title = `“${current}”: ${count} – ${pageTitle}`
     more.hidden = pending.length === 0
@@ -90,7 +89,6 @@ export function initSearch(root: Document = document) {
     const results = await Promise.all(next.map((r) => r.data()))
     if (run !== latest) return undefined
     pending = pending.slice(next.length)
-    shown = [...shown, ...next]
     const items = results.map(item)
     list.append(...items)
     return items
@@ -111,15 +109,13 @@ export function initSearch(root: Document = document) {
     list.replaceChildren()
     current = query
     total = search.results.length
-    shown = []
     pending = search.results
     if ((await showNext(run)) === undefined) return
     report()
   }
 
   more.addEventListener('click', async () => {
-    const run = latest
-    const items = await showNext(run)
+    const items = await showNext(latest)
     if (!items) return
     report()
     // Keyboard users go on from the first new result, not from the top.
