@@ -58,8 +58,8 @@ export function SiteHeader({ site, navigation, currentRoute, searchHref }: SiteH
               <rect y="0" width="20" height="2.5" />
               <rect y="6.75" width="20" height="2.5" />
               <rect y="13.5" width="20" height="2.5" />
-            </svg>{' '}
-            Menu
+            </svg>
+            {' Menu'}
           </summary>
           <nav aria-label="Main" className="mt-2 lg:mt-0">
             <ul className="flex flex-col gap-1 lg:flex-row lg:items-center lg:gap-2">
