@@ -82,7 +82,7 @@ export function nginxConfig(options: NginxOptions): string {
       )
       .join('\n')
   // With `wasm`, the search page and Pagefind's files, which allow the site's
-  // own scripts (see searchRules in lib/headers/rules.ts).
+  // own scripts (see headerRules in lib/headers/rules.ts).
   const page = (wasm: boolean, cache = REVALIDATE) =>
     addHeaders({
       'Content-Security-Policy': siteCsp({

@@ -56,32 +56,27 @@ export const CAPTIONS_RULE: HeaderRule = {
   set: { 'Content-Type': 'text/vtt; charset=utf-8', 'Content-Security-Policy': CAPTIONS_CSP },
 }
 
-/**
- * The search page and Pagefind's files may run scripts from the site itself:
- * a script allowed by hash may start another, but not import a module or
- * start a worker. Only the search page's exact address, never a pattern.
- */
-function searchRules(style: StylePolicy, searchPath: string): HeaderRule[] {
-  const policy = siteCsp({ ...style, scriptHashes: [] })
-  return [searchPath, '/pagefind/*'].map((path) => ({
-    path,
-    detach: ['Content-Security-Policy'],
-    set: { 'Content-Security-Policy': policy },
-  }))
-}
-
 /** The address of the search page (the page with `@search`), if the site has one. */
 export function searchPageHref(content: Pick<SiteContent, 'pages'>): string | undefined {
   const search = content.pages.find((p) => p.blocks.some((b) => b.kind === 'search'))
   return search && routeHref(search.route)
 }
 
-/** The header rules, most general first. */
+/**
+ * The header rules, most general first. The search page (its exact address,
+ * never a pattern) and Pagefind's files may run scripts from the site itself:
+ * a script allowed by hash may start another, but not import a module or start a worker.
+ */
 export function headerRules(style: StylePolicy = {}, searchPath?: string): HeaderRule[] {
+  const searchPolicy = { 'Content-Security-Policy': siteCsp({ ...style, scriptHashes: [] }) }
   return [
     { path: '/*', set: commonHeaders(style) },
     { path: '/_next/static/*', set: { 'Cache-Control': IMMUTABLE } },
-    ...(searchPath ? searchRules(style, searchPath) : []),
+    ...(searchPath ? [searchPath, '/pagefind/*'] : []).map((path) => ({
+      path,
+      detach: ['Content-Security-Policy'],
+      set: searchPolicy,
+    })),
     CAPTIONS_RULE,
     SITE_EDITOR_RULE,
   ]

@@ -31,7 +31,7 @@ test('every page is served with the production security headers', async ({ reque
       expect(headers[name.toLowerCase()], `${route} ${name}`).toBe(value)
     const csp = headers['content-security-policy'] ?? ''
     expect(csp, route).toContain("default-src 'self'")
-    // Scripts by hash; the search page also lets its index reader load (searchRules).
+    // Scripts by hash; the search page also lets its index reader load (headerRules).
     expect(csp, route).toMatch(/script-src ('sha256-[^']+' )+'strict-dynamic'|script-src 'self'/)
     expect(csp, route).not.toMatch(/unsafe-inline|'unsafe-eval'/)
     expect(csp, route).toContain("frame-ancestors 'none'")
