@@ -4,7 +4,6 @@ import { documentCue, listNoun } from '#lib/labels.ts'
 import { plural } from '#lib/text.ts'
 
 type DocumentListProps = {
-  /** The documents to list; they are grouped by year, newest year first. */
   documents: DocumentEntry[]
   /** Kinds in the order they appear within a year. */
   kinds: DocumentEntry['kind'][]

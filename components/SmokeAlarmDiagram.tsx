@@ -58,12 +58,10 @@ function LevelsDiagram() {
           bedrooms and a hallway between them; the hallway ceiling outside the bedrooms has a smoke
           alarm and a carbon monoxide alarm.
         </desc>
-        {/* Roof and walls */}
         <path d="M40 110 L240 20 L440 110 Z" className="fill-panel stroke-ink" strokeWidth="3" />
         <rect {...box(60, 110, 360, 210)} className="fill-white stroke-ink" strokeWidth="3" />
         <line x1="60" y1="180" x2="420" y2="180" className="stroke-ink" strokeWidth="3" />
         <line x1="60" y1="250" x2="420" y2="250" className="stroke-ink" strokeWidth="3" />
-        {/* Second floor: two bedrooms and the hallway between them */}
         <line x1="180" y1="110" x2="180" y2="180" className="stroke-ink" strokeWidth="2" />
         <line x1="300" y1="110" x2="300" y2="180" className="stroke-ink" strokeWidth="2" />
         <Label x={120} y={160} text="Bedroom" />
@@ -71,10 +69,8 @@ function LevelsDiagram() {
         <Label x={240} y={165} text="Hallway" />
         <Alarm x={225} y={123} kind="smoke" />
         <Alarm x={255} y={123} kind="co" />
-        {/* First floor */}
         <Label x={240} y={232} text="Living area" />
         <Alarm x={240} y={193} kind="smoke" />
-        {/* Basement */}
         <Label x={240} y={302} text="Basement" />
         <Alarm x={240} y={263} kind="smoke" />
       </svg>

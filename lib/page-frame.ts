@@ -21,7 +21,7 @@ export type PageFrame = {
   searchHref?: string
 }
 
-/** The frame of a page, looked up once by the route that renders it. */
+/** The frame of a page, for the route that renders it. */
 export function pageFrame(
   content: SiteContent,
   route: string | null,

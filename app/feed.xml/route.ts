@@ -2,8 +2,7 @@ import { buildDay } from '#lib/content/alerts.ts'
 import { siteContent } from '#lib/content/disk.ts'
 import { atomFeed } from '#lib/feed.ts'
 
-// /feed.xml: the Atom feed of notices and newly published documents, written
-// when the site is built (every day, so new entries appear on their day).
+// /feed.xml, written by each (daily) build, so new entries appear on their day.
 export const dynamic = 'force-static'
 
 export function GET() {

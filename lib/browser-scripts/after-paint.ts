@@ -3,10 +3,8 @@ const FIRST_PAINT = 'first-contentful-paint'
 /**
  * Runs `work` once the page has loaded, its first text has been painted and
  * the next frame drawn (a timeout queued from an animation frame runs after
- * it), so the page's own text never waits for it. Waiting for the browser's
- * record of the first paint makes the order the same on every load; without
- * one, or with `firstPaint: false` (the editor's preview, where none may be
- * recorded), it waits for one drawn frame after loading.
+ * it). Without a first-paint record, or with `firstPaint: false` (the editor's
+ * preview, where none may be recorded), it waits for one drawn frame.
  */
 export function afterPaint(
   work: () => void,

@@ -6,11 +6,9 @@ import {
   YOUTUBE_EMBED_ORIGIN,
 } from '#lib/providers.ts'
 
-// The site's Content-Security-Policies. The response header is the same for
-// every page (hosts send one set of headers for everything), so it allows the
-// union of what any page needs; each page's <meta> policy narrows it to what
-// that page needs. Browsers enforce both, so on every host a page gets only
-// what it needs.
+// The site's Content-Security-Policies. The header, the same for every page,
+// allows what any page needs; each page's <meta> policy narrows it to what that
+// page needs. Browsers enforce both, so on every host a page gets only that.
 
 type Directives = [string, ...string[]][]
 const serialize = (directives: Directives) => directives.map((d) => d.join(' ')).join('; ')
@@ -58,11 +56,9 @@ export function siteCsp({
 export const GITHUB_API_ORIGIN = 'https://api.github.com'
 
 /**
- * The policy of the editor at /admin/ (Decap CMS): the site's, plus styles
- * its scripts write (Decap styles itself with emotion) and GitHub's API,
- * status page and avatars for signed-in staff. Scripts are still only its own
- * files, by hash. In a <meta> tag (`header: false`) it cannot hold
- * frame-ancestors; hosts that send a header per path send it as a header too.
+ * The editor's policy at /admin/: the site's, plus the styles Decap writes
+ * (with emotion) and GitHub for signed-in staff. A <meta> tag (`header: false`)
+ * cannot hold frame-ancestors; hosts that can send it as a header too.
  */
 export function siteEditorCsp({
   header = false,
