@@ -8,20 +8,14 @@ function textOf(words: ReactNode): string | null {
   return null
 }
 
+type CuedProps = { words: ReactNode; cue: string; className?: string }
+
 /**
  * A link's words and its cue, "(PDF)". React writes `words<!-- --> <span>`,
  * and Chromium's accessible name drops a space standing alone there
  * ("report(PDF)"), so the space ends the words' own text instead.
  */
-export function Cued({
-  words,
-  cue,
-  className = 'whitespace-nowrap',
-}: {
-  words: ReactNode
-  cue: string
-  className?: string
-}) {
+export function Cued({ words, cue, className = 'whitespace-nowrap' }: CuedProps) {
   const text = textOf(words)
   return text === null ? (
     <>

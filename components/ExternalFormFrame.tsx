@@ -2,10 +2,7 @@ import { NewTabLink } from '#components/NewTabLink.tsx'
 import type { FormEntry, Site } from '#lib/content/schemas.ts'
 import { phoneHref, phoneText } from '#lib/labels.ts'
 
-type ExternalFormFrameProps = {
-  form: FormEntry
-  contact: Pick<Site, 'phone' | 'email'>
-}
+type ExternalFormFrameProps = { form: FormEntry; contact: Pick<Site, 'phone' | 'email'> }
 
 /**
  * An external form (JotForm) in a frame, with a link that opens it in a new

@@ -2,10 +2,7 @@ import type { Holiday } from '#lib/content/schemas.ts'
 import { formatDate } from '#lib/dates.ts'
 import { EXAMPLE_DAY, type EstimatorRules } from '#lib/fee-estimate.ts'
 
-type FeeEstimatorProps = {
-  rules: EstimatorRules
-  holidays: Holiday[]
-}
+type FeeEstimatorProps = { rules: EstimatorRules; holidays: Holiday[] }
 
 /**
  * The inspection fee estimator, hidden with its rules in a data attribute

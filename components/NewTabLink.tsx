@@ -1,12 +1,7 @@
 import { Cued } from '#components/Cue.tsx'
 import type { ReactNode } from 'react'
 
-type NewTabLinkProps = {
-  href: string
-  children: ReactNode
-  className?: string
-  hrefLang?: string
-}
+type NewTabLinkProps = { href: string; children: ReactNode; className?: string; hrefLang?: string }
 
 /** A link that opens in a new tab (only where the spec asks), saying so in its name. */
 export function NewTabLink({ href, children, className, hrefLang }: NewTabLinkProps) {

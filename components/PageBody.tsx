@@ -15,9 +15,7 @@ import { VideoEmbed } from '#components/VideoEmbed.tsx'
 import type { Block } from '#lib/content/blocks.ts'
 import type { PageFrontmatter } from '#lib/content/schemas.ts'
 
-type PageBodyProps = {
-  page: Pick<PageFrontmatter, 'layout'> & { blocks: Block[] }
-}
+type PageBodyProps = { page: Pick<PageFrontmatter, 'layout'> & { blocks: Block[] } }
 
 /**
  * A page's blocks: Markdown text, and each `@` line through its component.

@@ -1,9 +1,6 @@
 import type { DiagramId } from '#lib/content/blocks.ts'
 
-type SmokeAlarmDiagramProps = {
-  id: DiagramId
-  ceilingDistance: string
-}
+type SmokeAlarmDiagramProps = { id: DiagramId; ceilingDistance: string }
 
 /** Placement diagrams as inline SVG: sharp, tiny, read by screen readers, printable. */
 export function SmokeAlarmDiagram({ id, ceilingDistance }: SmokeAlarmDiagramProps) {
