@@ -1,6 +1,6 @@
 import { parseDocument, visit } from 'yaml'
 import { MARKDOWN_FIELDS } from '#site-editor/fields.ts'
-import { specOf, variantOf, type ListSpec, type Spec } from '#site-editor/model.ts'
+import { specOf, variantOf, type ListSpec, type ObjectSpec, type Spec } from '#site-editor/model.ts'
 import { isKeptStyle, keptStyles, writeYaml, type WriteOptions } from '#site-editor/yaml-writer.ts'
 import { splitFrontmatter } from '#lib/content/frontmatter.ts'
 import { REGISTRY_SCHEMAS } from '#lib/content/registries.ts'
@@ -72,9 +72,7 @@ function markMarkdown(spec: Spec, names: readonly string[]): Spec {
   return spec
 }
 
-export const pageSpec = specOf(pageSchema, 'page')
-if (pageSpec.kind !== 'object')
-  throw new Error('site-editor/formats.ts: a page is a group of fields')
+export const pageSpec = specOf(pageSchema, 'page') as ObjectSpec
 
 // ------------------------------------------------------- file <-> Decap shape
 
