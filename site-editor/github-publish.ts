@@ -1,17 +1,8 @@
 import { PlainRefusal } from '#site-editor/refusal.ts'
 
-// Publish, online, is a merge of the entry's pull request, and GitHub's
-// branch protection decides whether it may happen: only once the site
-// check on it has passed, on a branch that holds the live site's latest
-// state. When GitHub says no, Decap's own answer is to "force merge": to
-// write the change straight onto the live branch, around the checks (and
-// protection then refuses that too, with words no clerk can use). Here a
-// refusal is never forced: the editor asks GitHub why, says it in plain
-// words, and, when the change only needs bringing up to date with the live
-// site, asks GitHub to do that (its checks then run again).
-//
-// A published entry cannot be deleted online: that would be a change to the
-// live branch without a pull request, which protection refuses.
+// Publish online merges the entry's pull request, which branch protection
+// allows only once the site check passed on an up-to-date branch. Decap would
+// "force merge" a refusal; here it is explained, and an out-of-date branch updated.
 
 /** What this needs of Decap's GitHub API object (decap-cms-backend-github, API.ts). */
 type Api = {
@@ -128,6 +119,7 @@ export function withReviewedPublish<T extends GitHubClass>(Base: T): T {
       return user
     }
 
+    // Deleting a published entry would change the live branch without a pull request.
     async deleteFiles(): Promise<never> {
       throw new PlainRefusal(PUBLISH_WORDS.deleteOnline)
     }

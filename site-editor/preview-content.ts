@@ -12,13 +12,10 @@ import {
 } from '#lib/content/source.ts'
 import { checkContent, type SiteContent } from '#lib/content/index.ts'
 
-// What the editor's preview shows: the entry being edited, with the rest of
-// the content as it is in the repository, through the same content check as
-// the build (checkContent). A page is previewed as the page; a registry as
-// the pages show it (fee tables, document lists, videos...); a mistake as
-// the check's own message. preview.tsx draws the result.
+// What the preview shows: the repository's content with the edited entry in
+// it, through the build's content check; a registry as the pages show it.
 
-/** What the editor gives a preview (Decap's preview template props, the part used here). */
+/** Decap's preview template props, the part used here. */
 export type PreviewProps = {
   entry: { get: (key: string) => unknown; getIn: (path: string[]) => unknown }
   getCollection: (collection: string, slug?: string) => Promise<unknown>
@@ -27,10 +24,7 @@ export type PreviewProps = {
 export type Entry = { data: Record<string, unknown>; path?: string; slug?: string }
 
 export type PreviewTarget =
-  | { kind: 'page' }
-  | { kind: 'registry'; name: RegistryName }
-  /** A year's file of meeting records (content/data/meetings/<year>.yaml). */
-  | { kind: 'meetings' }
+  { kind: 'page' } | { kind: 'registry'; name: RegistryName } | { kind: 'meetings' }
 
 /** Reads an Immutable.js entry (what Decap passes) or a plain one. */
 export function plain(value: unknown): unknown {
@@ -38,13 +32,7 @@ export function plain(value: unknown): unknown {
   return typeof toJS === 'function' ? toJS.call(value) : value
 }
 
-// ----------------------------------------------------------- the content
-
-/**
- * The file an entry is (or will be) saved to. A new page has no path yet:
- * the editor names its file after its route (pages' slug is the route), so
- * messages name the file it will go to.
- */
+/** The file an entry is (or will be) saved to: a new page's is named after its route, as Decap's slug. */
 function filePath(target: PreviewTarget, entry: Entry): string {
   if (target.kind === 'registry') return registryPath(CONTENT_PATH, target.name)
   if (entry.path) return entry.path
@@ -57,7 +45,7 @@ function filePath(target: PreviewTarget, entry: Entry): string {
   return `${CONTENT_PATH}/pages/${entry.slug || slug || 'new-page'}.md`
 }
 
-/** An entry as the file the editor writes (a year of meeting records is written as documents.yaml is). */
+/** An entry as the file the editor writes. */
 function fileOf(target: PreviewTarget, entry: Entry): SourceFile {
   const format =
     target.kind === 'page'
@@ -104,10 +92,7 @@ export async function loadSource(
   }
 }
 
-/**
- * Is a value empty: nothing typed in it? An entry's kind (`_type`) and a
- * switch left off (the editor's default) do not count.
- */
+/** Nothing typed in it: an entry's kind (`_type`) and a switch left off do not count. */
 function blank(value: unknown): boolean {
   if (value === undefined || value === null || value === false) return true
   if (typeof value === 'string') return value.trim() === ''
@@ -117,11 +102,7 @@ function blank(value: unknown): boolean {
   return false
 }
 
-/**
- * The entry without list entries that are still blank: a new entry is
- * checked once something is typed in it, not the moment it is added.
- * (Publishing one still fails, with the check's words.)
- */
+/** Without blank list entries: a new entry is checked once something is typed in it. */
 function withoutBlankEntries(value: unknown): unknown {
   if (Array.isArray(value))
     return value
@@ -134,9 +115,6 @@ function withoutBlankEntries(value: unknown): unknown {
   return value
 }
 
-// ---------------------------------------------------- what is previewed
-
-/** Where the registry previews are drawn: a page of the preview's own, never published. */
 const PREVIEW_ROUTE = '/editor-preview'
 
 /** The content with the edited entry in it, and what to show. */
@@ -228,8 +206,6 @@ function registryBody(name: RegistryName, data: Record<string, unknown>): string
   }
 }
 
-// ------------------------------------------------------------ checking
-
 export type Result =
   | { state: 'loading' }
   | { state: 'blank' }
@@ -239,13 +215,11 @@ export type Result =
       problems: ContentProblem[]
       file: string
       route: string
-      /** Registry entries the edit adds or changes, by id. */
       changed: string[]
     }
 
 /** Checks the content with the entry in it; an entry that cannot be written says why. */
 export function checkPreview(source: ContentSource, target: PreviewTarget, entry: Entry): Result {
-  // A new page with nothing typed in it yet: nothing to check (or blame) yet.
   if (target.kind === 'page' && !entry.path && blank(entry.data)) return { state: 'blank' }
   const shown = { ...entry, data: withoutBlankEntries(entry.data) as Entry['data'] }
   try {
@@ -279,7 +253,7 @@ export function checkPreview(source: ContentSource, target: PreviewTarget, entry
   }
 }
 
-/** The ids of a registry's entries that the edit adds or changes, against the saved file. */
+/** The ids of the entries the edit adds or changes. */
 function changedIds(saved: SourceFile | undefined, name: RegistryName, entry: Entry): string[] {
   const items = (data: Record<string, unknown>) =>
     (Array.isArray(data[LIST_FIELD]) ? data[LIST_FIELD] : []) as Record<string, unknown>[]

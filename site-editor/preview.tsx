@@ -23,12 +23,8 @@ import { showVideoControls } from '#lib/browser-scripts/video-controls.ts'
 import { startVideoPosters } from '#lib/browser-scripts/video-posters.ts'
 import type { PageFrame } from '#lib/page-frame.ts'
 
-// The editor's preview, drawn with the site's own components and CSS: the
-// content with the entry in it, checked (preview-content.ts), shows as the
-// page or as the pages that show the registry; a mistake shows as the check's
-// own message, in plain words, instead of a broken preview.
-// Its own few elements use only classes the site's stylesheet already has:
-// the site's CSS is made without looking at this folder (app/globals.css).
+// The editor's preview, drawn with the site's own components, or the check's
+// message. Only classes the site's CSS already has: it is made without this folder.
 
 /** The checked content with the entry in it, checked again a moment after each change. */
 function usePreviewContent(target: PreviewTarget, props: PreviewProps): Result {
@@ -124,11 +120,7 @@ export function PreviewView({
   )
 }
 
-/**
- * The preview's own page: in English, titled, and with room at the top for
- * the editor's two round buttons, which sit over the preview's corner (they
- * would cover the site's Menu button).
- */
+/** The preview's page: in English, titled, with room for the editor's buttons over its corner. */
 function FrameDocument({ title, children }: { title: string; children: ReactNode }) {
   const marker = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -144,11 +136,7 @@ function FrameDocument({ title, children }: { title: string; children: ReactNode
   )
 }
 
-/**
- * Gives the page's form frames their address and its video players their
- * controls, and makes video posters play, as the shared browser script does
- * on the site.
- */
+/** The site's browser scripts: form frames, video controls and posters. */
 function StartPageScripts() {
   const marker = useRef<HTMLSpanElement>(null)
   useEffect(() => {
@@ -160,10 +148,7 @@ function StartPageScripts() {
   return <span ref={marker} hidden />
 }
 
-/**
- * The pages that list the documents being added or changed, each as
- * visitors will see it: a budget shows on the budget page, as it will.
- */
+/** The pages that list the documents being added or changed. */
 function PagesListing({ content, ids }: { content: SiteContent; ids: string[] }) {
   if (ids.length === 0)
     return (
@@ -256,10 +241,7 @@ function Problems({ errors }: { errors: ContentProblem[] }) {
   )
 }
 
-/**
- * The notices of the file being edited. A page's are about the page ("is
- * in no menu"), which the check names by its file: here it is "This page".
- */
+/** The notices of the file being edited; a page's name it "This page". */
 function Notices({ notices, subject }: { notices: ContentProblem[]; subject?: string }) {
   if (notices.length === 0) return null
   return (
