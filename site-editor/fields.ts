@@ -1,15 +1,9 @@
 import type { RegistryName } from '#lib/content/source.ts'
 
-// What staff read in the editor: the name and help text of each field, of
-// each collection and of each kind of entry. The fields themselves (and
-// their rules) come from the schemas; only these words are written here.
-// A schema field without words here stops the editor's configuration with a
-// message (site-editor/widgets.ts), so a new field cannot be forgotten.
-//
-// Keys are paths: the file (`fees`, or `page` for pages), then field names
-// (lists add nothing: `fees.inspection.tiers.amount`). Entries that can take
-// several shapes add `#shape` (`navigation.main#route`). A key may also be
-// `file.field`, which serves every field of that name in the file.
+// What staff read in the editor: the words of each field, collection and kind
+// of entry; a schema field without words stops the editor with a message. Keys
+// are paths: the file, then field names (`fees.inspection.tiers.amount`), `#shape`
+// for one of several shapes; `file.field` serves every field of that name in the file.
 
 export type FieldText = {
   label: string

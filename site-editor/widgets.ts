@@ -8,12 +8,8 @@ import {
 import { LIST_FIELD, RECORD_KEY, RECORD_VALUE, TYPE_KEY } from '#site-editor/formats.ts'
 import type { FieldSpec, NumberSpec, Spec, TextSpec, UnionSpec } from '#site-editor/model.ts'
 
-// The editor field (Decap's widget and its options) of each schema field,
-// with the same rules: required or not, lengths, patterns with the schema's
-// own words, choices, number limits, and a list to pick from for a field
-// that holds the id of another entry. Its words come from fields.ts.
+// The Decap field of each schema field, with the schema's rules and the words of fields.ts.
 
-/** A field of Decap's configuration (only what this site uses). */
 export type CmsField = {
   name: string
   label: string
@@ -25,10 +21,7 @@ export type CmsField = {
   [option: string]: unknown
 }
 
-/** A field's widget and its options: a field without its name and label. */
 type WidgetOptions = { widget: string; [option: string]: unknown }
-
-// ------------------------------------------------------------------ words
 
 function textFor(path: string, root: string): FieldText {
   const last = path.split('.').at(-1)
@@ -49,23 +42,18 @@ function variantText(path: string, root: string, variant: string): FieldText {
   return text
 }
 
-/** A field's words as Decap names them. */
 function words({ label, hint, singular }: FieldText) {
   return { label, ...(hint ? { hint } : {}), ...(singular ? { label_singular: singular } : {}) }
 }
 
-/** The words of the field at `path` (fields.ts), as Decap names them. */
 export const wordsFor = (path: string, root: string) => words(textFor(path, root))
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
-/** The line a folded entry shows (fields.ts), when it has one. */
 function summary(path: string, root: string) {
   const text = SUMMARIES[path] ?? SUMMARIES[root]
   return text ? { summary: text } : {}
 }
-
-// ------------------------------------------------------------------ rules
 
 /** A pattern that checks a text's length as the schema does (after trimming, when it trims). */
 function lengthPattern(spec: TextSpec): string | undefined {
@@ -111,8 +99,6 @@ export const MONEY_PATTERN: [string, string] = [
   'should be an amount in dollars, with at most two digits of cents, such as 45.00.',
 ]
 
-// ---------------------------------------------------------------- relations
-
 type Relation = {
   collection: string
   file?: string
@@ -153,9 +139,6 @@ export const RELATIONS: Record<string, Relation> = {
   'page.tiles.value.document': DOCUMENT,
 }
 
-// ------------------------------------------------------------------ fields
-
-/** The editor field of a schema field at `path` (e.g. fees.inspection.tiers). */
 export function fieldFor({ name, spec }: FieldSpec, parent: string, root: string): CmsField {
   const path = `${parent}.${name}`
   const base = {
@@ -180,7 +163,7 @@ export function fieldFor({ name, spec }: FieldSpec, parent: string, root: string
   return { ...base, ...widgetFor(spec, path, root) }
 }
 
-/** A file that is one list (documents, a year of meeting records...): one list field. */
+/** A file that is one list (documents, a year of meeting records...). */
 export function listField(spec: Spec, root: string): CmsField {
   return { name: LIST_FIELD, ...wordsFor(root, root), ...widgetFor(spec, root, root) }
 }
@@ -266,7 +249,7 @@ function listWidget(
   )
 }
 
-/** A list whose entries each pick their shape: Decap's variable types, named by `_type`. */
+/** A list whose entries each pick their shape: Decap's variable types. */
 function typesFor(spec: UnionSpec, path: string, root: string, lead: CmsField[]) {
   return {
     typeKey: TYPE_KEY,
