@@ -192,7 +192,7 @@ function widgetFor(spec: Spec, path: string, root: string): WidgetOptions {
     case 'list':
       return listWidget(spec.item, path, root, spec.minItems)
     case 'record':
-      return recordWidget(spec.key, spec.value, path, root)
+      return listWidget(spec.value, path, root, undefined, spec.key)
     case 'union':
       throw new Error(`site-editor/widgets.ts: ${path} can take several shapes outside a list`)
   }
@@ -226,28 +226,30 @@ function choiceLabel(value: string): string {
   return CHOICE_LABELS[value] ?? capitalized(value.replaceAll('-', ' '))
 }
 
-function listWidget(
-  item: Spec,
-  path: string,
-  root: string,
-  minItems: number | undefined
-): WidgetOptions {
+/** A list, or a map edited as a list of entries with an id (`key`). */
+function listWidget(item: Spec, path: string, root: string, min?: number, key?: TextSpec) {
+  const lead = key ? [fieldFor({ name: RECORD_KEY, spec: key }, path, root)] : []
   const common = {
     widget: 'list',
     collapsed: !OPEN_LISTS.includes(path),
-    // New entries where they show, in every list alike: a new document or
-    // alert first, not after 80 others; a new menu item where the clerk looks.
+    // New entries where they show: a new document or alert first, not after 80 others.
     add_to_top: true,
-    ...(minItems ? { min: minItems } : {}),
+    ...(min ? { min } : {}),
     ...summary(path, root),
   }
-  if (item.kind === 'object')
-    return { ...common, fields: item.fields.map((f) => fieldFor(f, path, root)) }
-  if (item.kind === 'union') return { ...common, ...typesFor(item, path, root, []) }
-  throw new Error(
-    `site-editor/widgets.ts: ${path} is a list of ${item.kind}, which the editor cannot show`
-  )
+  if (item.kind === 'union') return { ...common, ...typesFor(item, path, root, lead) }
+  if (item.kind !== 'object' && !key)
+    throw new Error(
+      `site-editor/widgets.ts: ${path} is a list of ${item.kind}, which the editor cannot show`
+    )
+  return { ...common, fields: [...lead, ...entryFields(item, path, root)] }
 }
+
+/** The fields of an entry: its own, or one for its value. */
+const entryFields = (spec: Spec, path: string, root: string) =>
+  spec.kind === 'object'
+    ? spec.fields.map((f) => fieldFor(f, path, root))
+    : [fieldFor({ name: RECORD_VALUE, spec }, path, root)]
 
 /** A list whose entries each pick their shape: Decap's variable types. */
 function typesFor(spec: UnionSpec, path: string, root: string, lead: CmsField[]) {
@@ -258,30 +260,7 @@ function typesFor(spec: UnionSpec, path: string, root: string, lead: CmsField[])
       ...words(variantText(path, root, variant.name)),
       widget: 'object',
       ...summary(path, root),
-      fields: [
-        ...lead,
-        ...(variant.spec.kind === 'object'
-          ? variant.spec.fields.map((f) => fieldFor(f, path, root))
-          : [fieldFor({ name: RECORD_VALUE, spec: variant.spec }, path, root)]),
-      ],
+      fields: [...lead, ...entryFields(variant.spec, path, root)],
     })),
-  }
-}
-
-/** A map from ids to values, edited as a list of entries with an id. */
-function recordWidget(key: TextSpec, value: Spec, path: string, root: string): WidgetOptions {
-  const keyField = fieldFor({ name: RECORD_KEY, spec: key }, path, root)
-  const common = {
-    widget: 'list',
-    collapsed: true,
-    add_to_top: true,
-    ...summary(path, root),
-  }
-  if (value.kind === 'union') return { ...common, ...typesFor(value, path, root, [keyField]) }
-  if (value.kind === 'object')
-    return { ...common, fields: [keyField, ...value.fields.map((f) => fieldFor(f, path, root))] }
-  return {
-    ...common,
-    fields: [keyField, fieldFor({ name: RECORD_VALUE, spec: value }, path, root)],
   }
 }
