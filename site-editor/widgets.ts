@@ -48,8 +48,6 @@ function words({ label, hint, singular }: FieldText) {
 
 export const wordsFor = (path: string, root: string) => words(textFor(path, root))
 
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
-
 function summary(path: string, root: string) {
   const text = SUMMARIES[path] ?? SUMMARIES[root]
   return text ? { summary: text } : {}
@@ -141,11 +139,7 @@ export const RELATIONS: Record<string, Relation> = {
 
 export function fieldFor({ name, spec }: FieldSpec, parent: string, root: string): CmsField {
   const path = `${parent}.${name}`
-  const base = {
-    name,
-    ...wordsFor(path, root),
-    ...(spec.optional ? { required: false } : {}),
-  }
+  const base = { name, ...wordsFor(path, root), ...(spec.optional ? { required: false } : {}) }
   const relation = RELATIONS[path]
   if (relation) {
     if (spec.kind !== 'text') throw new Error(`site-editor/widgets.ts: ${path} is not an id`)
@@ -223,7 +217,7 @@ function numberWidget(spec: NumberSpec): WidgetOptions {
 }
 
 function choiceLabel(value: string): string {
-  return CHOICE_LABELS[value] ?? capitalized(value.replaceAll('-', ' '))
+  return CHOICE_LABELS[value] ?? value.charAt(0).toUpperCase() + value.slice(1).replaceAll('-', ' ')
 }
 
 /** A list, or a map edited as a list of entries with an id (`key`). */

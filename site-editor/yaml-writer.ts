@@ -1,5 +1,5 @@
 import { Document, isMap, isScalar, isSeq, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml'
-import { variantOf, type ObjectSpec, type Spec, type TextSpec } from '#site-editor/model.ts'
+import { variantOf, type ObjectSpec, type Spec } from '#site-editor/model.ts'
 
 // Writes content as a careful person would, and as Prettier leaves it: keys
 // in schema order, empty fields left out, quotes only where needed, money
@@ -16,13 +16,8 @@ export type WriteOptions = {
 
 type KeptStyle = [field: string, text: string, style: Scalar.Type]
 
-const STYLES: readonly string[] = [
-  Scalar.PLAIN,
-  Scalar.QUOTE_SINGLE,
-  Scalar.QUOTE_DOUBLE,
-  Scalar.BLOCK_LITERAL,
-  Scalar.BLOCK_FOLDED,
-]
+// Scalar.PLAIN, Scalar.QUOTE_SINGLE...
+const STYLES = ['PLAIN', 'QUOTE_SINGLE', 'QUOTE_DOUBLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED']
 
 export const isKeptStyle = (value: unknown): value is KeptStyle =>
   Array.isArray(value) &&
@@ -66,9 +61,7 @@ export function writeYaml(value: unknown, spec: Spec, options: WriteOptions = {}
   const kept = new Map(options.kept?.map(([field, text, style]) => [`${field}\0${text}`, style]))
   const node = nodeFor({ doc, kept }, tidy(value, spec), spec, '')
   if (options.sections && node instanceof YAMLMap)
-    node.items.forEach((pair, i) => {
-      if (i > 0 && isScalar(pair.key)) pair.key.spaceBefore = true
-    })
+    for (const pair of node.items.slice(1)) if (isScalar(pair.key)) pair.key.spaceBefore = true
   doc.contents = node
   return doc.toString({ lineWidth: 0, singleQuote: true, indentSeq: true })
 }
@@ -136,12 +129,18 @@ function nodeFor(writing: Writing, value: unknown, spec: Spec | undefined, field
     const variant = variantOf(spec, value)
     return nodeFor(writing, value, variant?.spec, field)
   }
-  if (typeof value === 'string')
-    return textNode(
-      value,
-      spec?.kind === 'text' ? spec : undefined,
-      writing.kept.get(`${field}\0${value}`)
-    )
+  if (typeof value === 'string') {
+    const node = new Scalar(value)
+    const kept = writing.kept.get(`${field}\0${value}`)
+    if (kept) node.type = kept
+    else if (value.includes('\n')) {
+      // A block keeps the text as typed, final newline (`|`) or none (`|-`) included.
+      node.value = value.replace(/[ \t]+$/gm, '').replace(/\n{2,}$/, '\n')
+      node.type = Scalar.BLOCK_LITERAL
+    } else if ((spec?.kind === 'text' && spec.format === 'date') || NUMBER_LIKE.test(value))
+      node.type = value.includes("'") ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE
+    return node
+  }
   if (typeof value === 'number') {
     const node = new Scalar(value)
     if (spec?.kind === 'number' && spec.multipleOf === 0.01) node.minFractionDigits = 2
@@ -172,17 +171,4 @@ function nodeFor(writing: Writing, value: unknown, spec: Spec | undefined, field
     return map
   }
   return doc.createNode(value) as Node
-}
-
-function textNode(text: string, spec: TextSpec | undefined, kept?: Scalar.Type): Scalar {
-  const node = new Scalar(text)
-  if (kept) node.type = kept
-  else if (text.includes('\n')) {
-    // A block keeps the text as typed, final newline (`|`) or none (`|-`) included.
-    node.value = text.replace(/[ \t]+$/gm, '').replace(/\n{2,}$/, '\n')
-    node.type = Scalar.BLOCK_LITERAL
-  } else if (spec?.format === 'date' || NUMBER_LIKE.test(text)) {
-    node.type = text.includes("'") ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE
-  }
-  return node
 }
