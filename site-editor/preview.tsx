@@ -21,44 +21,38 @@ import { resolveNavigation } from '#lib/navigation.ts'
 import { loadFormFrames } from '#lib/browser-scripts/form-frames.ts'
 import { showVideoControls } from '#lib/browser-scripts/video-controls.ts'
 import { startVideoPosters } from '#lib/browser-scripts/video-posters.ts'
-import type { PageFrame } from '#lib/page-frame.ts'
 
 // The editor's preview, drawn with the site's own components, or the check's
 // message. Only classes the site's CSS already has: it is made without this folder.
 
-/** The checked content with the entry in it, checked again a moment after each change. */
-function usePreviewContent(target: PreviewTarget, props: PreviewProps): Result {
-  const entry = useMemo<Entry>(
-    () => ({
-      data: (plain(props.entry.get('data')) ?? {}) as Record<string, unknown>,
-      path: (props.entry.get('path') as string | undefined) ?? undefined,
-      slug: (props.entry.get('slug') as string | undefined) ?? undefined,
-    }),
-    [props.entry]
-  )
-  const [source, setSource] = useState<ContentSource>()
-  const [result, setResult] = useState<Result>({ state: 'loading' })
-  const { getCollection } = props
-  useEffect(() => {
-    let live = true
-    // Read once each time an entry is opened, so the preview sees the latest saves.
-    loadSource(getCollection).then((loaded) => live && setSource(loaded))
-    return () => {
-      live = false
-    }
-  }, [getCollection])
-  useEffect(() => {
-    if (!source) return
-    const timer = setTimeout(() => setResult(checkPreview(source, target, entry)), 250)
-    return () => clearTimeout(timer)
-  }, [source, entry, target])
-  return result
-}
-
 /** A preview template for the editor (Decap's registerPreviewTemplate). */
 export function createPreview(target: PreviewTarget, title: string) {
   function Preview(props: PreviewProps) {
-    const result = usePreviewContent(target, props)
+    const entry = useMemo<Entry>(
+      () => ({
+        data: (plain(props.entry.get('data')) ?? {}) as Record<string, unknown>,
+        path: (props.entry.get('path') as string | undefined) ?? undefined,
+        slug: (props.entry.get('slug') as string | undefined) ?? undefined,
+      }),
+      [props.entry]
+    )
+    const [source, setSource] = useState<ContentSource>()
+    const [result, setResult] = useState<Result>({ state: 'loading' })
+    const { getCollection } = props
+    useEffect(() => {
+      let live = true
+      // Read once each time an entry is opened, so the preview sees the latest saves.
+      loadSource(getCollection).then((loaded) => live && setSource(loaded))
+      return () => {
+        live = false
+      }
+    }, [getCollection])
+    useEffect(() => {
+      if (!source) return
+      // Checked again a moment after each change.
+      const timer = setTimeout(() => setResult(checkPreview(source, target, entry)), 250)
+      return () => clearTimeout(timer)
+    }, [source, entry])
     return <PreviewView result={result} target={target} title={title} />
   }
   Preview.displayName = `Preview(${target.kind === 'registry' ? target.name : target.kind})`
@@ -88,20 +82,20 @@ export function PreviewView({
   if (!content) return <Problems errors={errors} />
   const page = content.byRoute.get(route)
   const notices = problems.filter((p) => p.severity === 'notice' && p.file === file)
-  const frame: PageFrame = {
-    route: target.kind === 'page' ? route : null,
-    site: content.registries.site,
-    navigation: resolveNavigation(content.registries),
-    alerts: activeAlerts(content.alerts, todayInNewJersey()),
-    searchable: false,
-    scripts: [],
-    // No policy here: the preview is part of the editor, which has its own.
-    policy: '',
-  }
   return (
     <FrameDocument title={target.kind === 'page' ? (page?.title ?? title) : title}>
       <Notices notices={notices} subject={target.kind === 'page' ? 'This page' : undefined} />
-      <PageShell {...frame} title={target.kind === 'page' ? (page?.title ?? '') : title}>
+      <PageShell
+        route={target.kind === 'page' ? route : null}
+        site={content.registries.site}
+        navigation={resolveNavigation(content.registries)}
+        alerts={activeAlerts(content.alerts, todayInNewJersey())}
+        searchable={false}
+        scripts={[]}
+        // No policy here: the preview is part of the editor, which has its own.
+        policy=""
+        title={target.kind === 'page' ? (page?.title ?? '') : title}
+      >
         {target.kind === 'registry' && target.name === 'alerts' ? (
           <AllAlerts content={content} />
         ) : target.kind === 'meetings' ||
