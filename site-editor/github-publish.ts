@@ -13,7 +13,7 @@ type Api = {
   mergePR(pull: Pull): Promise<unknown>
 }
 type Pull = { number: number; head: { sha: string } }
-type CheckRun = { id: number; name: string; status: string; conclusion: string | null }
+type CheckRun = { id: number; status: string; conclusion: string | null }
 type Annotation = { path: string; start_line: number; message: string; annotation_level: string }
 type ApiError = { status?: number; message?: string }
 
@@ -45,25 +45,16 @@ export const PUBLISH_WORDS = {
 
 /** Why GitHub refused to merge, in words a clerk can act on; brings the branch up to date if that is all. */
 async function whyNotPublished(api: Api, pull: Pull, refusal: ApiError): Promise<string> {
-  const repo = api.originRepoURL
   if (refusal.status === 409) return PUBLISH_WORDS.moved
-  const { check_runs: runs } = (await api.request(
-    `${repo}/commits/${pull.head.sha}/check-runs`
-  )) as {
-    check_runs: CheckRun[]
-  }
-  const failed = runs.filter(
-    (r) =>
-      r.status === 'completed' &&
-      r.conclusion !== 'success' &&
-      r.conclusion !== 'skipped' &&
-      r.conclusion !== 'neutral'
+  const get = <T>(path: string) => api.request(`${api.originRepoURL}${path}`) as Promise<T>
+  const { check_runs: runs } = await get<{ check_runs: CheckRun[] }>(
+    `/commits/${pull.head.sha}/check-runs`
   )
+  const passed = ['success', 'skipped', 'neutral']
+  const failed = runs.filter((r) => r.status === 'completed' && !passed.includes(r.conclusion!))
   if (failed.length) {
     const notes = await Promise.all(
-      failed.map(
-        (r) => api.request(`${repo}/check-runs/${r.id}/annotations`) as Promise<Annotation[]>
-      )
+      failed.map((r) => get<Annotation[]>(`/check-runs/${r.id}/annotations`))
     )
     const found = notes
       .flat()
@@ -72,23 +63,20 @@ async function whyNotPublished(api: Api, pull: Pull, refusal: ApiError): Promise
     return found.length ? PUBLISH_WORDS.failing(found.join(' · ')) : PUBLISH_WORDS.failingNoDetail
   }
   if (runs.length === 0 || runs.some((r) => r.status !== 'completed')) return PUBLISH_WORDS.pending
-  const { behind_by } = (await api.request(`${repo}/compare/${api.branch}...${pull.head.sha}`)) as {
-    behind_by: number
+  const compare = await get<{ behind_by: number }>(`/compare/${api.branch}...${pull.head.sha}`)
+  if (!(compare.behind_by > 0)) return PUBLISH_WORDS.other(String(refusal.message))
+  try {
+    await api.request(`${api.originRepoURL}/pulls/${pull.number}/update-branch`, {
+      method: 'PUT',
+      body: JSON.stringify({ expected_head_sha: pull.head.sha }),
+    })
+    return PUBLISH_WORDS.updating
+  } catch (error) {
+    const message = (error as ApiError).message
+    return /conflict/i.test(message ?? '')
+      ? PUBLISH_WORDS.conflict
+      : PUBLISH_WORDS.other(String(message))
   }
-  if (behind_by > 0) {
-    try {
-      await api.request(`${repo}/pulls/${pull.number}/update-branch`, {
-        method: 'PUT',
-        body: JSON.stringify({ expected_head_sha: pull.head.sha }),
-      })
-      return PUBLISH_WORDS.updating
-    } catch (error) {
-      return /conflict/i.test((error as ApiError).message ?? '')
-        ? PUBLISH_WORDS.conflict
-        : PUBLISH_WORDS.other(String((error as ApiError).message))
-    }
-  }
-  return PUBLISH_WORDS.other(String(refusal.message))
 }
 
 /** Merges as Decap does, but never forces a refused merge: says why instead. */
