@@ -1,17 +1,11 @@
-import { Component, type ChangeEvent } from 'react'
+import { Component } from 'react'
 import { hasTwoDigitYear, parseIsoDay, readTypedDay, todayInNewJersey } from '#lib/dates.ts'
 
 // The editor's date field: a text box for YYYY-MM-DD (Decap's date box, redrawn
 // on every keystroke, turned a typed "2026" into 1906). 11/23/2026 is reordered
 // on leaving; "Today" is New Jersey's; the day is repeated in words, so a wrong year shows.
 
-const LONG = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
+const LONG = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' })
 
 /** "Monday, November 23, 2026", or undefined if it is not a real day. */
 export function dayInWords(value: string): string | undefined {
@@ -57,9 +51,6 @@ export class DayControl extends Component<Props> {
     return { error: { type: 'CUSTOM', message: `${label} ${problem}.` } }
   }
 
-  private readonly change = (event: ChangeEvent<HTMLInputElement>) =>
-    this.props.onChange(event.target.value)
-
   private readonly leave = () => {
     this.props.setInactiveStyle()
     const value = String(this.props.value ?? '')
@@ -81,7 +72,7 @@ export class DayControl extends Component<Props> {
           placeholder="YYYY-MM-DD"
           aria-describedby={`${forID}-in-words`}
           value={text}
-          onChange={this.change}
+          onChange={(event) => this.props.onChange(event.target.value)}
           onFocus={setActiveStyle}
           onBlur={this.leave}
           style={{ width: '11em', marginRight: '1em' }}
