@@ -54,21 +54,19 @@ function fileOf(target: PreviewTarget, entry: Entry): SourceFile {
   return { path: filePath(target, entry), text: format.toFile(entry.data) }
 }
 
-const byPath = (a: SourceFile, b: SourceFile) => a.path.localeCompare(b.path)
-
 /** The repository's content as text, read through the editor's backend. */
 export async function loadSource(
   getCollection: PreviewProps['getCollection']
 ): Promise<ContentSource> {
   // Decap's getCollection gives an array (or a List) of Immutable maps.
   const read = async (name: string): Promise<Entry[]> => {
-    try {
-      const entries = plain(await getCollection(name))
-      return Array.isArray(entries) ? entries.map((entry) => plain(entry) as Entry) : []
-    } catch {
-      return []
-    }
+    const entries = plain(await getCollection(name).catch(() => []))
+    return Array.isArray(entries) ? entries.map((entry) => plain(entry) as Entry) : []
   }
+  const files = async (name: string, target: PreviewTarget) =>
+    (await read(name))
+      .map((entry) => fileOf(target, entry))
+      .sort((a, b) => a.path.localeCompare(b.path))
   const registries: ContentSource['registries'] = {}
   await Promise.all(
     REGISTRY_NAMES.map(async (name) => {
@@ -76,18 +74,15 @@ export async function loadSource(
       if (entry) registries[name] = fileOf({ kind: 'registry', name }, entry)
     })
   )
-  const pages = (await read('pages')).map((entry) => fileOf({ kind: 'page' }, entry))
-  const captions = (await read('captions')).map((entry) => ({
-    path: entry.path ?? '',
-    text: String(entry.data.body ?? ''),
-  }))
-  const meetings = (await read(MEETINGS_FOLDER)).map((entry) => fileOf({ kind: 'meetings' }, entry))
   return {
     root: CONTENT_PATH,
     registries,
-    pages: pages.sort(byPath),
-    captions,
-    meetings: meetings.sort(byPath),
+    pages: await files('pages', { kind: 'page' }),
+    captions: (await read('captions')).map((entry) => ({
+      path: entry.path ?? '',
+      text: String(entry.data.body ?? ''),
+    })),
+    meetings: await files(MEETINGS_FOLDER, { kind: 'meetings' }),
     refused: [],
   }
 }
