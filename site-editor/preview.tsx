@@ -13,7 +13,6 @@ import {
   type Result,
 } from '#site-editor/preview-content.ts'
 import { activeAlerts } from '#lib/content/alerts.ts'
-import type { ContentProblem } from '#lib/content/problems.ts'
 import type { ContentSource } from '#lib/content/source.ts'
 import type { Page, SiteContent } from '#lib/content/index.ts'
 import { todayInNewJersey } from '#lib/dates.ts'
@@ -79,12 +78,33 @@ export function PreviewView({
     )
   const { content, problems, file, route, changed } = result
   const errors = problems.filter((p) => p.severity === 'error')
-  if (!content) return <Problems errors={errors} />
+  if (!content)
+    return (
+      <Problems
+        tone="error"
+        items={errors.map((problem) => (
+          <>
+            <span className="font-semibold">
+              {problem.line ? `${problem.file}, line ${problem.line}` : problem.file}:
+            </span>{' '}
+            {problem.message}
+          </>
+        ))}
+      />
+    )
   const page = content.byRoute.get(route)
   const notices = problems.filter((p) => p.severity === 'notice' && p.file === file)
   return (
     <FrameDocument title={target.kind === 'page' ? (page?.title ?? title) : title}>
-      <Notices notices={notices} subject={target.kind === 'page' ? 'This page' : undefined} />
+      {notices.length > 0 && (
+        // A page's notices are about the page, which the check names by its file.
+        <Problems
+          tone="notice"
+          items={notices.map((p) =>
+            target.kind === 'page' ? `This page ${p.message}` : p.message
+          )}
+        />
+      )}
       <PageShell
         route={target.kind === 'page' ? route : null}
         site={content.registries.site}
@@ -198,54 +218,31 @@ function AllAlerts({ content }: { content: SiteContent }) {
   )
 }
 
-function Box({ tone, children }: { tone: 'error' | 'notice'; children: ReactNode }) {
+/** The check's errors, which stop the preview, or the notices of the file being edited. */
+function Problems({ tone, items }: { tone: 'error' | 'notice'; items: ReactNode[] }) {
+  const error = tone === 'error'
   return (
     <div className="p-4">
       <section
         className={
-          tone === 'error'
+          error
             ? 'max-w-prose border-l-8 border-brand bg-brand-light px-4 py-3'
             : 'max-w-prose border-l-8 border-link bg-panel px-4 py-3'
         }
-        role={tone === 'error' ? 'alert' : 'status'}
+        role={error ? 'alert' : 'status'}
       >
-        {children}
+        <h2 className="text-lg font-bold">
+          {error
+            ? 'The site cannot be built with this change yet'
+            : 'Worth a look (this does not stop the build)'}
+        </h2>
+        {error && <p>Fix this and the preview comes back:</p>}
+        <ul className="mt-2 list-disc pl-6">
+          {items.map((item, i) => (
+            <li key={i}>{item}</li>
+          ))}
+        </ul>
       </section>
     </div>
-  )
-}
-
-function where(problem: ContentProblem): string {
-  return problem.line ? `${problem.file}, line ${problem.line}` : problem.file
-}
-
-function Problems({ errors }: { errors: ContentProblem[] }) {
-  return (
-    <Box tone="error">
-      <h2 className="text-lg font-bold">The site cannot be built with this change yet</h2>
-      <p>Fix this and the preview comes back:</p>
-      <ul className="mt-2 list-disc pl-6">
-        {errors.map((problem, i) => (
-          <li key={i}>
-            <span className="font-semibold">{where(problem)}:</span> {problem.message}
-          </li>
-        ))}
-      </ul>
-    </Box>
-  )
-}
-
-/** The notices of the file being edited; a page's name it "This page". */
-function Notices({ notices, subject }: { notices: ContentProblem[]; subject?: string }) {
-  if (notices.length === 0) return null
-  return (
-    <Box tone="notice">
-      <h2 className="text-lg font-bold">Worth a look (this does not stop the build)</h2>
-      <ul className="mt-2 list-disc pl-6">
-        {notices.map((problem, i) => (
-          <li key={i}>{subject ? `${subject} ${problem.message}` : problem.message}</li>
-        ))}
-      </ul>
-    </Box>
   )
 }
