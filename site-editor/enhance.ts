@@ -155,14 +155,9 @@ function saving(store: EditorStore): boolean {
   return Boolean(store.getState().entryDraft.getIn(['entry', 'isPersisting']))
 }
 
+/** Says it in the status line of index.html (emptied first, so a repeat is said again). */
 function say(document: Document, text: string) {
-  let box = document.getElementById('site-editor-status')
-  if (!box) {
-    box = document.createElement('p')
-    box.id = 'site-editor-status'
-    box.setAttribute('role', 'status')
-    document.body.append(box)
-  }
+  const box = document.getElementById('site-editor-status')!
   box.textContent = ''
   box.textContent = text
 }
