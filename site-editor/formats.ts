@@ -1,4 +1,5 @@
 import { parseDocument, visit, type Document } from 'yaml'
+import { z } from 'zod'
 import { MARKDOWN_FIELDS } from '#site-editor/fields.ts'
 import { specOf, variantOf, type ListSpec, type ObjectSpec, type Spec } from '#site-editor/model.ts'
 import { isKeptStyle, keptStyles, writeYaml, type WriteOptions } from '#site-editor/yaml-writer.ts'
@@ -31,32 +32,20 @@ const isData = (value: unknown): value is Data =>
 /** The spec of a registry file: a list of entries, or one group of fields. */
 export function registrySpec(name: RegistryName): Spec {
   const { schema, list } = REGISTRY_SCHEMAS[name]
-  const entry = markMarkdown(specOf(schema, name), MARKDOWN_FIELDS[name] ?? [])
-  return list
-    ? ({ kind: 'list', item: entry, optional: false, refinements: [] } as ListSpec)
-    : entry
-}
-
-export const meetingsSpec = {
-  kind: 'list',
-  item: specOf(meetingRecordSchema, MEETINGS_FOLDER),
-  optional: false,
-  refinements: [],
-} as ListSpec
-
-function markMarkdown(spec: Spec, names: readonly string[]): Spec {
-  if (spec.kind !== 'object') return spec
-  for (const name of names) {
-    const field = spec.fields.find((f) => f.name === name)
-    if (field?.spec.kind !== 'text')
+  const spec = specOf(list ? z.array(schema) : schema, name)
+  const entry = spec.kind === 'list' ? spec.item : spec
+  for (const field of MARKDOWN_FIELDS[name] ?? []) {
+    const text = entry.kind === 'object' ? entry.fields.find((f) => f.name === field)?.spec : null
+    if (text?.kind !== 'text')
       throw new Error(
-        `site-editor/fields.ts: "${name}" is named as Markdown but is not a text field`
+        `site-editor/fields.ts: "${field}" is named as Markdown but is not a text field`
       )
-    field.spec.markdown = true
+    text.markdown = true
   }
   return spec
 }
 
+export const meetingsSpec = specOf(z.array(meetingRecordSchema), MEETINGS_FOLDER) as ListSpec
 export const pageSpec = specOf(pageSchema, 'page') as ObjectSpec
 
 /** Converts each field of an object, or each item of a list, with `convert`. */
