@@ -23,21 +23,12 @@ export type CmsField = {
 
 type WidgetOptions = { widget: string; [option: string]: unknown }
 
-function textFor(path: string, root: string): FieldText {
-  const last = path.split('.').at(-1)
-  const text = FIELD_TEXT[path] ?? FIELD_TEXT[`${root}.${last}`]
+/** The first of `keys` that fields.ts has words for. */
+function textFor(keys: string[], what: string): FieldText {
+  const text = keys.map((key) => FIELD_TEXT[key]).find(Boolean)
   if (!text)
     throw new Error(
-      `site-editor/fields.ts: the field "${path}" has no label. Add one (with a hint for staff) so the editor shows it.`
-    )
-  return text
-}
-
-function variantText(path: string, root: string, variant: string): FieldText {
-  const text = FIELD_TEXT[`${path}#${variant}`] ?? FIELD_TEXT[`${root}#${variant}`]
-  if (!text)
-    throw new Error(
-      `site-editor/fields.ts: the kind "${variant}" of "${path}" has no label. Add one.`
+      `site-editor/fields.ts: ${what} has no label. Add one (with a hint for staff) so the editor shows it.`
     )
   return text
 }
@@ -46,7 +37,8 @@ function words({ label, hint, singular }: FieldText) {
   return { label, ...(hint ? { hint } : {}), ...(singular ? { label_singular: singular } : {}) }
 }
 
-export const wordsFor = (path: string, root: string) => words(textFor(path, root))
+export const wordsFor = (path: string, root: string) =>
+  words(textFor([path, `${root}.${path.split('.').at(-1)}`], `the field "${path}"`))
 
 function summary(path: string, root: string) {
   const text = SUMMARIES[path] ?? SUMMARIES[root]
@@ -251,7 +243,12 @@ function typesFor(spec: UnionSpec, path: string, root: string, lead: CmsField[])
     typeKey: TYPE_KEY,
     types: spec.variants.map((variant) => ({
       name: variant.name,
-      ...words(variantText(path, root, variant.name)),
+      ...words(
+        textFor(
+          [`${path}#${variant.name}`, `${root}#${variant.name}`],
+          `the kind "${variant.name}" of "${path}"`
+        )
+      ),
       widget: 'object',
       ...summary(path, root),
       fields: [...lead, ...entryFields(variant.spec, path, root)],
