@@ -59,16 +59,12 @@ async function readThrough(backend: Backend): Promise<ContentSource> {
     folder(`${CONTENT_PATH}/captions`, 'vtt').catch(() => []),
     folder(MEETINGS_PATH, 'yaml').catch(() => []),
   ])
-  const byPath = new Map(files(registries).map((file) => [file.path, file]))
+  const nameOf = (file: SourceFile) =>
+    REGISTRY_NAMES.find((name) => registryPath(CONTENT_PATH, name) === file.path)
   return {
     root: CONTENT_PATH,
     pages: files(pages),
-    registries: Object.fromEntries(
-      REGISTRY_NAMES.flatMap((name) => {
-        const file = byPath.get(registryPath(CONTENT_PATH, name))
-        return file ? [[name, file]] : []
-      })
-    ),
+    registries: Object.fromEntries(files(registries).map((file) => [nameOf(file), file])),
     captions: files(captions),
     meetings: files(meetings),
     refused: [],
@@ -105,22 +101,19 @@ export function withChange(
   }
 }
 
-/** The errors of the content with the change that it has not without. */
-function newErrors(before: ContentSource, after: ContentSource): ContentProblem[] {
-  const errors = (source: ContentSource) =>
-    checkContent(source).problems.filter((p) => p.severity === 'error')
-  const known = new Set(errors(before).map(formatProblem))
-  return errors(after).filter((p) => !known.has(formatProblem(p)))
-}
-
-/** Throws SaveRefused when writing and deleting these files would bring a content mistake. */
+/** Throws SaveRefused when the change brings an error the content has not without it. */
 async function refuseBreakingChange(
   backend: Backend,
   written: readonly DataFile[],
   deleted: readonly string[] = []
 ) {
   const before = await readThrough(backend)
-  const problems = newErrors(before, withChange(before, written, deleted))
+  const errors = (source: ContentSource) =>
+    checkContent(source).problems.filter((p) => p.severity === 'error')
+  const known = new Set(errors(before).map(formatProblem))
+  const problems = errors(withChange(before, written, deleted)).filter(
+    (p) => !known.has(formatProblem(p))
+  )
   if (problems.length > 0) throw new SaveRefused(problems)
 }
 
