@@ -170,8 +170,6 @@ function registryBody(name: RegistryName, data: Record<string, unknown>): string
         [...tiers, ...methods].join('\n'),
       ].join('\n\n')
     }
-    case 'documents':
-      return ''
     case 'videos':
       return ids.map((id) => `@video ${id}`).join('\n\n')
     case 'forms':
@@ -196,6 +194,7 @@ function registryBody(name: RegistryName, data: Record<string, unknown>): string
       const list = (items: unknown) => ((items ?? []) as Item[]).map((i) => line(i)).join('\n')
       return `## Main menu\n\n${list(data.main)}\n\n## Footer\n\n${list(data.footer)}`
     }
+    case 'documents':
     case 'alerts':
       return ''
   }
