@@ -2,63 +2,28 @@ import { commonHeaders } from '#lib/headers/rules.ts'
 import { SIGN_IN_CALLBACK_PATH } from '#lib/routes.ts'
 import { escapeHtml } from '#lib/text.ts'
 
-// The GitHub sign-in service of the site editor. It runs on the host, beside
-// the site, as two Cloudflare Pages Functions (functions/api/auth.ts and
-// functions/api/callback.ts), and follows Decap CMS's protocol for an
-// external OAuth client:
-//
-// 1. The editor opens /api/auth?provider=github&scope=… in a small window.
-//    The service keeps a random `state` in a short-lived cookie of this
-//    browser and sends the window to GitHub, which asks the person to allow
-//    the editor. GitHub is told to send the window back to the site's
-//    configured address (SITE_URL), never to the Host the request named.
-// 2. GitHub sends the window back to /api/callback with a code and the
-//    state. The service checks the state against the cookie, trades the code
-//    for a token (this is where the client secret is used) and answers a
-//    page that hands the token to the editor's window with postMessage, for
-//    this site's own origin only.
-//
-// The client id and secret and the site's address come from the Pages
-// project's settings (its environment variables, the secret encrypted),
-// never from the repository or the build.
-// The service keeps nothing: no token is stored or logged.
+// The site editor's GitHub sign-in, as Decap CMS's external OAuth protocol
+// expects it: /api/auth sends the window to GitHub with a state kept in a
+// cookie; /api/callback checks it, trades the code for a token and posts the
+// token to the editor's window on this origin only. Nothing is stored or logged.
 
-/** The service's settings, from the host's environment. */
+/** The service's settings: the Pages project's environment variables, never the repository. */
 export type SignInEnv = {
   GITHUB_CLIENT_ID?: string
   GITHUB_CLIENT_SECRET?: string
-  /**
-   * The site's own address, https://mtfp1.com: GitHub sends the window back
-   * to its /api/callback, and the service answers on this origin only. (For
-   * the tests, http://localhost or http://127.0.0.1 with a port.)
-   */
+  /** The site's own address: GitHub comes back to its /api/callback (tests: http on this machine). */
   SITE_URL?: string
-  /**
-   * For the tests only: a local stand-in for github.com. Only an address on
-   * this machine (localhost or 127.0.0.1) is accepted; on the host, GitHub.
-   */
+  /** Tests only: a stand-in for github.com, on this machine. */
   GITHUB_BASE_URL?: string
 }
 
-/** Decap's provider name for GitHub: the only one this service serves. */
 const PROVIDER = 'github'
 const GITHUB = 'https://github.com'
 
-/**
- * What the editor may ask GitHub for. `public_repo` (the default, and what
- * the editor asks for) is the least that lets Decap's GitHub backend with
- * the editorial workflow and open authoring work on a public repository:
- * read the user, create branches, commits and pull requests, merge them,
- * fork. `repo` is the same for private repositories too.
- */
+/** `public_repo` (the default) is the least Decap's open authoring needs; `repo` adds private repositories. */
 const SIGN_IN_SCOPES = ['public_repo', 'repo'] as const
 
-/**
- * The cookie that binds a sign-in to the browser that started it. The
- * `__Host-` prefix makes browsers keep it only when it is Secure, for Path=/
- * and with no Domain: set by this host alone, over HTTPS (or localhost,
- * which browsers count as secure), and never by a subdomain.
- */
+/** `__Host-`: browsers keep it only Secure, for Path=/, without Domain, so no subdomain can set it. */
 export const STATE_COOKIE = '__Host-site_editor_sign_in'
 /** How long a person has to approve on GitHub, in seconds. */
 const STATE_LIFETIME = 600
@@ -95,10 +60,8 @@ const answerPolicy = () =>
   ))
 
 /**
- * The site's headers, with three changes: the answer pages' own policy; no
- * Cross-Origin-Opener-Policy, because the small window must stay connected
- * to the editor's window after its visit to GitHub; and no referrer, since
- * the callback's address holds a code.
+ * The site's headers, except: no Cross-Origin-Opener-Policy (the window must
+ * stay connected to the editor's after GitHub), and no referrer (the address holds a code).
  */
 async function headers(extra: Record<string, string> = {}): Promise<Headers> {
   const site = commonHeaders()
@@ -119,7 +82,6 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
 
-/** What went wrong, in the words the small window and the editor show. */
 export const SIGN_IN_PROBLEMS = {
   notSetUp:
     'Signing in is not set up yet. The site’s owners need to add the GitHub sign-in settings to the Cloudflare Pages project (see deploy/README.md).',
@@ -146,7 +108,7 @@ export const SIGN_IN_PROBLEMS = {
 
 type SignInProblem = keyof typeof SIGN_IN_PROBLEMS
 
-/** The answer's status where it is not 400 (a request this service cannot take). */
+/** Statuses other than 400. */
 const STATUS: Partial<Record<SignInProblem, number>> = {
   notSetUp: 503,
   wrongSettings: 503,
@@ -155,11 +117,7 @@ const STATUS: Partial<Record<SignInProblem, number>> = {
   unreachable: 502,
 }
 
-/**
- * An answer page. It tells the person in words, and hands Decap its message
- * (`authorization:github:success:{…}` or `…:error:{…}`) when its window was
- * opened by the editor on this same origin.
- */
+/** A page that says the result in words and hands Decap its `authorization:github:…` message. */
 async function answer(
   result: { token: string } | { problem: SignInProblem },
   extraHeaders: Record<string, string> = {}
@@ -207,17 +165,11 @@ function settings(env: SignInEnv) {
   return null
 }
 
-/** The state cookie: `__Host-` demands Secure, Path=/ and no Domain. */
 const stateCookie = (value: string, maxAge: number) =>
   `${STATE_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax; Secure`
 
-function cookieValue(request: Request, name: string): string | null {
-  for (const part of (request.headers.get('Cookie') ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) return rest.join('=')
-  }
-  return null
-}
+const cookieValue = (request: Request) =>
+  new RegExp(`(?:^|;\\s*)${STATE_COOKIE}=([^;]*)`).exec(request.headers.get('Cookie') ?? '')?.[1]
 
 function randomState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32))
@@ -236,17 +188,13 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** GitHub's JSON answer to the token request, or undefined when it sent something else. */
-async function tokenReply(
-  response: Response
-): Promise<{ access_token?: unknown; error?: unknown } | undefined> {
-  try {
-    const reply: unknown = await response.json()
-    if (reply && typeof reply === 'object')
-      return response.ok ? reply : { error: `HTTP ${response.status}` }
-  } catch {
-    // Not JSON: below.
+async function tokenReply(response: Response) {
+  const reply: unknown = await response.json().catch(() => undefined)
+  if (!reply || typeof reply !== 'object') return undefined
+  return (response.ok ? reply : { error: `HTTP ${response.status}` }) as {
+    access_token?: unknown
+    error?: unknown
   }
-  return undefined
 }
 
 /** GET /api/auth: sends the person to GitHub, or says why not. */
@@ -289,7 +237,7 @@ export async function finishSignIn(
   const fail = (problem: SignInProblem) => answer({ problem }, forget)
   const error = url.searchParams.get('error')
   if (error) return fail(error === 'access_denied' ? 'denied' : 'refused')
-  const expected = cookieValue(request, STATE_COOKIE)
+  const expected = cookieValue(request)
   const given = url.searchParams.get('state')
   if (!expected || !given) return fail('expired')
   if (!sameText(expected, given)) return fail('mismatch')

@@ -10,17 +10,11 @@ import {
 import { CONTENT_PATH } from '#site-editor/config.ts'
 import { PlainRefusal } from '#site-editor/refusal.ts'
 
-// Publish refuses what the content check refuses. Every save (and every
-// deletion) goes through Decap's backend; this wraps the backend so that,
-// before anything is written, the site's own content check runs over the
-// repository's content with the change in it, exactly as the files will be
-// written. If the change brings a mistake the content did not have, nothing
-// is written and the editor says why, in the check's own words. (Mistakes
-// already in the content are not the clerk's: they never stop a save.)
+// Before a save or deletion is written, the site's content check runs over the
+// repository's content with the change in it; a mistake the content did not
+// already have stops it, in the check's words.
 
-/** One file of a save, as Decap's backends receive it: the text it will write. */
 type DataFile = { path: string; raw: string; newPath?: string }
-/** What this wrapper needs of a Decap backend (GitHub or the local one). */
 type Backend = {
   entriesByFolder(folder: string, extension: string, depth: number): Promise<Read[]>
   /** The GitHub backend's whole folder: its entriesByFolder gives only the first 20 files. */
@@ -30,11 +24,9 @@ type Backend = {
   deleteFiles(paths: string[], commitMessage: string): Promise<unknown>
 }
 type Read = { data: string; file: { path: string } }
-// Decap's backends are classes; the wrapper keeps their constructor.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeScript's rule for mixins
 type BackendClass = abstract new (...args: any[]) => Backend
 
-/** A refused save: its text is what the editor shows ("Not saved. …"). */
 export class SaveRefused extends PlainRefusal {
   readonly problems: ContentProblem[]
 
@@ -47,10 +39,9 @@ export class SaveRefused extends PlainRefusal {
   }
 }
 
-/** The folder of the yearly meeting records. */
 const MEETINGS_PATH = `${CONTENT_PATH}/data/${MEETINGS_FOLDER}`
 
-/** The repository's content as text, read through the backend (what the build would read). */
+/** The repository's content, read through the backend. */
 async function readThrough(backend: Backend): Promise<ContentSource> {
   const files = (read: Read[]): SourceFile[] =>
     read
@@ -68,16 +59,12 @@ async function readThrough(backend: Backend): Promise<ContentSource> {
     folder(`${CONTENT_PATH}/captions`, 'vtt').catch(() => []),
     folder(MEETINGS_PATH, 'yaml').catch(() => []),
   ])
-  const byPath = new Map(files(registries).map((file) => [file.path, file]))
+  const nameOf = (file: SourceFile) =>
+    REGISTRY_NAMES.find((name) => registryPath(CONTENT_PATH, name) === file.path)
   return {
     root: CONTENT_PATH,
     pages: files(pages),
-    registries: Object.fromEntries(
-      REGISTRY_NAMES.flatMap((name) => {
-        const file = byPath.get(registryPath(CONTENT_PATH, name))
-        return file ? [[name, file]] : []
-      })
-    ),
+    registries: Object.fromEntries(files(registries).map((file) => [nameOf(file), file])),
     captions: files(captions),
     meetings: files(meetings),
     refused: [],
@@ -114,22 +101,19 @@ export function withChange(
   }
 }
 
-/** The errors a change brings: those of the content with it that the content without it has not. */
-function newErrors(before: ContentSource, after: ContentSource): ContentProblem[] {
-  const errors = (source: ContentSource) =>
-    checkContent(source).problems.filter((p) => p.severity === 'error')
-  const known = new Set(errors(before).map(formatProblem))
-  return errors(after).filter((p) => !known.has(formatProblem(p)))
-}
-
-/** Throws SaveRefused when writing and deleting these files would bring a content mistake. */
+/** Throws SaveRefused when the change brings an error the content has not without it. */
 async function refuseBreakingChange(
   backend: Backend,
   written: readonly DataFile[],
   deleted: readonly string[] = []
 ) {
   const before = await readThrough(backend)
-  const problems = newErrors(before, withChange(before, written, deleted))
+  const errors = (source: ContentSource) =>
+    checkContent(source).problems.filter((p) => p.severity === 'error')
+  const known = new Set(errors(before).map(formatProblem))
+  const problems = errors(withChange(before, written, deleted)).filter(
+    (p) => !known.has(formatProblem(p))
+  )
   if (problems.length > 0) throw new SaveRefused(problems)
 }
 

@@ -7,68 +7,39 @@ import {
   QUOTES_FIELD,
   registrySpec,
 } from '#site-editor/formats.ts'
-import { fieldFor, listField, wordsFor, type CmsField } from '#site-editor/widgets.ts'
+import { fieldFor, listField, wordsFor } from '#site-editor/widgets.ts'
 import { SIGN_IN_START_PATH } from '#lib/routes.ts'
 import { MEETINGS_FOLDER, REGISTRY_NAMES, type RegistryName } from '#lib/content/source.ts'
 
-// The editor's configuration (Decap CMS), made from the content schemas each
-// time the editor starts: the backend, and a collection for the pages, for
-// each registry and for the meeting records, whose fields (widgets.ts) have
-// the schemas' rules. Rules the schemas check with code (an alert's last
-// day after its first, a video address on its provider's host) cannot be
-// fields' rules; the preview runs the content check and shows them.
+// The editor's Decap configuration, made from the content schemas: the
+// backend, and a collection for the pages, each registry and the meeting records.
 
-export type CmsCollection = {
-  name: string
-  label: string
-  [option: string]: unknown
-}
-
-export type CmsConfig = {
-  backend: Record<string, unknown>
-  collections: CmsCollection[]
-  [option: string]: unknown
-}
+type CmsCollection = { name: string; label: string; [option: string]: unknown }
 
 /** Where the editor looks for Decap's local backend (npm run site-editor), on its own origin. */
 export const LOCAL_BACKEND_PATH = '/api/v1'
-
-/** Where the site's content lives in the repository. */
 export const CONTENT_PATH = 'content'
 
-/** The editor's format names (Decap custom formats, registered in site-editor/main.tsx). */
+/** The editor's format names (Decap custom formats, registered in main.tsx). */
 export const registryFormatName = (name: RegistryName) => `registry-${name}`
 export const PAGE_FORMAT = 'page-markdown'
 
 export type SiteEditorSettings = {
-  /** The GitHub repository, owner/name. */
+  /** The GitHub repository, owner/name, and the branch the site is built from. */
   repository: string
-  /** The branch the site is built from. */
   branch: string
-  /**
-   * The address of another service that signs staff in with GitHub (Decap's
-   * external OAuth protocol, at <address>/auth), for hosts without the
-   * site's own (SIGN_IN_START_PATH on Cloudflare Pages).
-   */
+  /** Another sign-in service (Decap's external OAuth, at <address>/auth), for hosts without the site's own. */
   authUrl?: string
-  /**
-   * What the editor asks GitHub for: `public_repo` (Decap's choice with open
-   * authoring; enough for a public repository) or `repo` (a private one).
-   */
   authScope?: 'public_repo' | 'repo'
-  /**
-   * GitHub's API (Decap's `api_root`): https://api.github.com unless set;
-   * `npm run rehearse` sets its stand-in here.
-   */
+  /** GitHub's API (Decap's `api_root`); `npm run rehearse` sets its stand-in here. */
   apiRoot?: string
-  /** The public site, for "view live" links. */
+  /** The public site, for "view live" links, and the bureau's name, on the sign-in screen. */
   siteUrl?: string
-  /** The bureau's name, on the sign-in screen. */
   siteName?: string
 }
 
 /** Decap's whole configuration for the GitHub backend with the editorial workflow. */
-export function siteEditorConfig(settings: SiteEditorSettings): CmsConfig {
+export function siteEditorConfig(settings: SiteEditorSettings) {
   return {
     load_config_file: false,
     backend: {
@@ -76,9 +47,7 @@ export function siteEditorConfig(settings: SiteEditorSettings): CmsConfig {
       repo: settings.repository,
       branch: settings.branch,
       ...(settings.apiRoot ? { api_root: settings.apiRoot } : {}),
-      // The sign-in service: the site's own (functions/sign-in.ts, at
-      // /api/auth on the origin the editor is opened from; main.tsx adds
-      // that origin), or another service the build is told of.
+      // The site's own sign-in service (functions/sign-in.ts; main.tsx adds the origin), or another.
       ...(settings.authUrl
         ? { base_url: settings.authUrl }
         : { auth_endpoint: SIGN_IN_START_PATH.slice(1) }),
@@ -87,7 +56,6 @@ export function siteEditorConfig(settings: SiteEditorSettings): CmsConfig {
       open_authoring: true,
       squash_merges: true,
     },
-    // Every save is a pull request; publishing merges it.
     publish_mode: 'editorial_workflow',
     // Nothing is uploaded: documents and videos are linked by address.
     media_folder: `${CONTENT_PATH}/uploads`,
@@ -98,7 +66,18 @@ export function siteEditorConfig(settings: SiteEditorSettings): CmsConfig {
   }
 }
 
-/** The collections: pages, then one per registry, in the order of fields.ts. */
+/** What a file carries that is not edited: its top comment and its own quoting, written back as they were. */
+const HIDDEN_FIELDS = [
+  {
+    name: COMMENT_FIELD,
+    label: 'Comment at the top of the file',
+    widget: 'hidden',
+    required: false,
+  },
+  { name: QUOTES_FIELD, label: 'Quotes the file keeps', widget: 'hidden', required: false },
+]
+
+/** The collections in the order of fields.ts, and the captions files, hidden: the preview checks videos against them. */
 export function editorCollections(): CmsCollection[] {
   const names = COLLECTIONS.map((c) => c.name)
   const missing = ['pages', MEETINGS_FOLDER, ...REGISTRY_NAMES].filter(
@@ -107,116 +86,77 @@ export function editorCollections(): CmsCollection[] {
   if (missing.length)
     throw new Error(`site-editor/fields.ts: COLLECTIONS has no entry for ${missing.join(', ')}`)
   return [
-    ...COLLECTIONS.map(({ name, label, singular, description }) =>
-      name === 'pages'
-        ? pagesCollection(label, singular, description)
-        : name === MEETINGS_FOLDER
-          ? meetingsCollection(label, description)
-          : registryCollection(name, label, description)
-    ),
-    captionsCollection(),
-  ]
-}
-
-function pagesCollection(label: string, singular: string, description: string): CmsCollection {
-  if (pageSpec.kind !== 'object') throw new Error('a page is a group of fields')
-  return {
-    name: 'pages',
-    label,
-    label_singular: singular,
-    description,
-    folder: `${CONTENT_PATH}/pages`,
-    extension: 'md',
-    format: PAGE_FORMAT,
-    create: true,
-    // A page may be deleted; the site check refuses the deletion when
-    // another page, a menu or a tile still links to it (checked-backend.ts).
-    delete: true,
-    slug: '{{route}}',
-    identifier_field: 'title',
-    summary: '{{title}} ({{route}})',
-    sortable_fields: ['title', 'route'],
-    fields: [
-      ...hiddenFields(),
-      ...pageSpec.fields.map((f) => fieldFor(f, 'page', 'page')),
-      { name: 'body', ...wordsFor('page.body', 'page'), widget: 'text', required: false },
-    ],
-  }
-}
-
-function registryCollection(name: RegistryName, label: string, description: string): CmsCollection {
-  const spec = registrySpec(name)
-  const fields =
-    spec.kind === 'object'
-      ? spec.fields.map((f) => fieldFor(f, name, name))
-      : [listField(spec, name)]
-  return {
-    name,
-    label,
-    description,
-    format: registryFormatName(name),
-    delete: false,
-    files: [
-      {
+    ...COLLECTIONS.map(({ name, label, singular, description }): CmsCollection => {
+      if (name === 'pages')
+        return {
+          name,
+          label,
+          label_singular: singular,
+          description,
+          folder: `${CONTENT_PATH}/pages`,
+          extension: 'md',
+          format: PAGE_FORMAT,
+          create: true,
+          // The site check refuses deleting a page something still links to (checked-backend.ts).
+          delete: true,
+          slug: '{{route}}',
+          identifier_field: 'title',
+          summary: '{{title}} ({{route}})',
+          sortable_fields: ['title', 'route'],
+          fields: [
+            ...HIDDEN_FIELDS,
+            ...pageSpec.fields.map((f) => fieldFor(f, 'page', 'page')),
+            { name: 'body', ...wordsFor('page.body', 'page'), widget: 'text', required: false },
+          ],
+        }
+      // One file per year, a list edited as documents.yaml is. A new year's file is started on
+      // GitHub (content/README.md): Decap names a new file from a field, and these have none to spare.
+      if (name === MEETINGS_FOLDER)
+        return {
+          name,
+          label,
+          description,
+          folder: `${CONTENT_PATH}/data/${MEETINGS_FOLDER}`,
+          extension: 'yaml',
+          format: registryFormatName('documents'),
+          create: false,
+          delete: false,
+          summary: '{{filename}}',
+          sortable_fields: [],
+          fields: [...HIDDEN_FIELDS, listField(meetingsSpec, MEETINGS_FOLDER)],
+        }
+      const spec = registrySpec(name)
+      const fields =
+        spec.kind === 'object'
+          ? spec.fields.map((f) => fieldFor(f, name, name))
+          : [listField(spec, name)]
+      return {
         name,
         label,
-        file: `${CONTENT_PATH}/data/${name}.yaml`,
-        fields: [...hiddenFields(), ...fields],
-      },
-    ],
-  }
-}
-
-/**
- * The meeting records: one file per year in content/data/meetings, each a
- * list of documents edited as documents.yaml is. A new year's file is
- * started on GitHub (content/README.md): Decap names a new file from a
- * field, and these files have none to spare.
- */
-function meetingsCollection(label: string, description: string): CmsCollection {
-  return {
-    name: MEETINGS_FOLDER,
-    label,
-    description,
-    folder: `${CONTENT_PATH}/data/${MEETINGS_FOLDER}`,
-    extension: 'yaml',
-    format: registryFormatName('documents'),
-    create: false,
-    delete: false,
-    summary: '{{filename}}',
-    sortable_fields: [],
-    fields: [...hiddenFields(), listField(meetingsSpec, MEETINGS_FOLDER)],
-  }
-}
-
-/**
- * The captions files, hidden from the menu: the preview reads them to check
- * the videos' captions as the build does.
- */
-function captionsCollection(): CmsCollection {
-  return {
-    name: 'captions',
-    label: 'Captions',
-    hide: true,
-    create: false,
-    delete: false,
-    folder: `${CONTENT_PATH}/captions`,
-    extension: 'vtt',
-    format: captionsFormat.name,
-    identifier_field: 'body',
-    fields: [{ name: 'body', label: 'Captions', widget: 'text' }],
-  }
-}
-
-/** What a file carries that is not edited: its top comment and its own quoting, written back as they were. */
-function hiddenFields(): CmsField[] {
-  return [
+        description,
+        format: registryFormatName(name),
+        delete: false,
+        files: [
+          {
+            name,
+            label,
+            file: `${CONTENT_PATH}/data/${name}.yaml`,
+            fields: [...HIDDEN_FIELDS, ...fields],
+          },
+        ],
+      }
+    }),
     {
-      name: COMMENT_FIELD,
-      label: 'Comment at the top of the file',
-      widget: 'hidden',
-      required: false,
+      name: 'captions',
+      label: 'Captions',
+      hide: true,
+      create: false,
+      delete: false,
+      folder: `${CONTENT_PATH}/captions`,
+      extension: 'vtt',
+      format: captionsFormat.name,
+      identifier_field: 'body',
+      fields: [{ name: 'body', label: 'Captions', widget: 'text' }],
     },
-    { name: QUOTES_FIELD, label: 'Quotes the file keeps', widget: 'hidden', required: false },
   ]
 }

@@ -1,23 +1,13 @@
-import { Component, type ChangeEvent } from 'react'
+import { Component } from 'react'
 import { hasTwoDigitYear, parseIsoDay, readTypedDay, todayInNewJersey } from '#lib/dates.ts'
 
-// The editor's date field ("day" widget): a plain text box for a day written
-// YYYY-MM-DD, as the content files hold it. Decap's own date field is the
-// browser's date box redrawn on every keystroke, which restarted the year
-// as it was typed ("2026" became 1906). Here what is typed stays as typed; a
-// day written the American way (11/23/2026) is put in the file's order when
-// the field is left; "Today" gives today in New Jersey, not in UTC; and the
-// day is repeated in words with its four-digit year, so a wrong year shows.
+// The editor's date field: a text box for YYYY-MM-DD (Decap's date box, redrawn
+// on every keystroke, turned a typed "2026" into 1906). 11/23/2026 is reordered
+// on leaving; "Today" is New Jersey's; the day is repeated in words, so a wrong year shows.
 
-const LONG = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
+const LONG = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' })
 
-/** The day in words ("Monday, November 23, 2026"), or undefined if it is not a real day. */
+/** "Monday, November 23, 2026", or undefined if it is not a real day. */
 export function dayInWords(value: string): string | undefined {
   try {
     return LONG.format(parseIsoDay(value))
@@ -61,9 +51,6 @@ export class DayControl extends Component<Props> {
     return { error: { type: 'CUSTOM', message: `${label} ${problem}.` } }
   }
 
-  private readonly change = (event: ChangeEvent<HTMLInputElement>) =>
-    this.props.onChange(event.target.value)
-
   private readonly leave = () => {
     this.props.setInactiveStyle()
     const value = String(this.props.value ?? '')
@@ -85,7 +72,7 @@ export class DayControl extends Component<Props> {
           placeholder="YYYY-MM-DD"
           aria-describedby={`${forID}-in-words`}
           value={text}
-          onChange={this.change}
+          onChange={(event) => this.props.onChange(event.target.value)}
           onFocus={setActiveStyle}
           onBlur={this.leave}
           style={{ width: '11em', marginRight: '1em' }}
@@ -101,7 +88,7 @@ export class DayControl extends Component<Props> {
   }
 }
 
-/** How the field shows in Decap's own preview of fields (the site's preview is separate). */
+/** The field in Decap's own preview of fields. */
 export function DayPreview({ value }: { value?: string }) {
   return <p>{value ? (dayInWords(value) ?? value) : ''}</p>
 }

@@ -1,14 +1,8 @@
 import { PlainRefusal } from '#site-editor/refusal.ts'
 
-// Two people editing one file: Decap saves a whole file, so a save made
-// from a copy opened before someone else's save would put the old text
-// back, and a save of an entry someone else has already changed (and not
-// yet published) would replace their change. So the editor remembers the
-// text of each file as it opened it, and a save is refused, in plain
-// words, when that file has changed since, where the save would go: the
-// live site's copy, or the change waiting to be published. Nothing is
-// lost: the other person's change stays, and the refused text stays on the
-// clerk's screen to copy.
+// Decap saves whole files, so a save from a copy opened before someone
+// else's save would undo theirs: the editor remembers each file as it opened
+// it, and refuses a save when the file has changed since where it would go.
 
 type Entry = { data: string; file: { path: string } }
 type Pending = { diffs: { path: string; id: string }[] }

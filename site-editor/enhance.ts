@@ -1,29 +1,6 @@
-// Small fixes to Decap's own screens, made from outside (Decap is bundled as
-// published; these watch its page and adjust what it draws):
-//  - its list buttons have no names: "Show or hide this alert", "Remove this alert";
-//  - a folded entry or list opens only by its small ">": its whole header row
-//    opens it too (the ">" stays the keyboard's way, and says whether it is open);
-//  - removing an entry asks first;
-//  - an entry's address typed into the address bar (or a link to it) while
-//    another entry is open kept the other one on screen under the new name,
-//    and Publish then did nothing: Decap keeps its editor, and what it loaded,
-//    when only the entry in the address changes (its Editor loads the entry
-//    once, when it first shows). The page is opened afresh instead, as a
-//    bookmark opens it;
-//  - a save that Decap stops for a field's mistake says which, even when that
-//    field is folded away (Decap said nothing unless a field was empty);
-//  - while a save is under way, edits wait: Decap marks the entry saved when
-//    the save ends, so an edit made meanwhile would be shown as saved and
-//    never be written;
-//  - after a save, Decap's copy of the saved entry is brought up to date:
-//    it kept the entry as first opened, and took a change that led back to
-//    that (removing the entry just added) for no change at all, so the
-//    removal showed "Changes saved" and was never written;
-//  - the preview frame gets a title, and its page a language and a title;
-//  - the sign-in screen shows the bureau's name instead of Decap's logo;
-//  - the Media button goes (nothing is uploaded in this editor);
-//  - a notice of what went wrong stays until it is closed (Decap closes it
-//    after 8 seconds, too soon to read a reason and act on it).
+// Fixes to Decap's own screens, made from outside (Decap is bundled as
+// published): names for its list buttons, whole header rows that fold, a
+// question before a removal, and the save and notice fixes described below.
 
 type Immutable = {
   get: (key: string) => unknown
@@ -44,7 +21,7 @@ export type EditorStore = {
   dispatch: (action: { type: string; payload?: unknown; id?: string }) => unknown
 }
 
-/** Sends an error notice again without its closing time, so it stays until closed. */
+/** Error notices stay until closed (Decap closes them after 8 seconds, too soon to act on). */
 function keepErrorNotices(store: EditorStore) {
   for (const { id, ...notice } of store.getState().notifications?.notifications ?? []) {
     if (notice.type !== 'error' || typeof notice.dismissAfter !== 'number') continue
@@ -54,7 +31,6 @@ function keepErrorNotices(store: EditorStore) {
 }
 
 const LIST_BUTTON = 'button[class*="TopBarButton-button"]'
-/** A list's entry, its header (the top bar and the summary shown while folded), a list's own header. */
 const ENTRY = '[class*="SortableListItem"]'
 const ENTRY_HEADER = '[class*="StyledListItemTopBar"], [class*="NestedObjectLabel"]'
 const LIST_HEADER = '[class*="TopBarContainer"]'
@@ -94,13 +70,7 @@ function nameButtons(root: ParentNode) {
   }
 }
 
-// ------------------------------------------------------------ header rows
-
-/**
- * The ">" that a click on a header row stands for, or none: a click on a
- * button, a field, a link or a choice of a menu drawn in the row (the list's
- * Add menu) is its own.
- */
+/** The ">" a click on a header row stands for; none for a button, field, link or menu choice. */
 function toggleFor(target: Element): HTMLElement | undefined {
   const own =
     'button, [role="button"], [role="menu"], [role="menuitem"], input, select, textarea, a'
@@ -113,10 +83,7 @@ function toggleFor(target: Element): HTMLElement | undefined {
   )
 }
 
-/**
- * Each entry's ">" says whether its entry is open (its summary line shows
- * only while folded): every one after a click, new ones as they appear.
- */
+/** Each entry's ">" says whether it is open (its summary line shows only while folded). */
 function markOpen(root: ParentNode, all = true) {
   for (const entry of root.querySelectorAll(ENTRY)) {
     const toggle = entry.querySelector(LIST_BUTTON)
@@ -128,19 +95,14 @@ function markOpen(root: ParentNode, all = true) {
   }
 }
 
-// ------------------------------------------------------------ the entry shown
-
 type Route = { collection: string; slug?: string }
 
 /** The entry an editor address is for (`slug` absent for a new one), or none for another screen. */
 function editorRoute(hash: string): Route | undefined {
-  const path = hash.replace(/^#/, '').split('?')[0]!
-  const match = /^\/collections\/([^/]+)\/(?:entries\/(.+)|new)$/.exec(path)
+  const match = /^#?\/collections\/([^/?]+)\/(?:entries\/([^?]+)|new)(?:\?|$)/.exec(hash)
   if (!match) return undefined
-  const collection = decodeURIComponent(match[1]!)
-  return match[2] === undefined
-    ? { collection }
-    : { collection, slug: decodeURIComponent(match[2]) }
+  const slug = match[2] === undefined ? undefined : decodeURIComponent(match[2])
+  return { collection: decodeURIComponent(match[1]!), slug }
 }
 
 /** Does the editor hold the entry of this address (a new one of its collection, or that entry)? */
@@ -151,10 +113,8 @@ function holds(store: EditorStore, route: Route): boolean {
 }
 
 /**
- * When the address moves from one entry to another and Decap keeps showing
- * the first (it does unless it moved there itself, as after saving a new
- * entry), the page is opened afresh at the new address. Leaving unsaved
- * changes was already asked about by Decap.
+ * Decap keeps its editor (and the entry it loaded) when only the entry in the
+ * address changes, and Publish then did nothing: the page is opened afresh.
  */
 function reopenOnNewAddress(window: Window, store: EditorStore) {
   let shown = editorRoute(window.location.hash)
@@ -172,11 +132,7 @@ function reopenOnNewAddress(window: Window, store: EditorStore) {
   })
 }
 
-/**
- * Decap stops a save when a field has a mistake, and says so only when a
- * field is empty: otherwise the field's message may be folded out of sight
- * and nothing happens. Says what the mistakes are, as a refused save does.
- */
+/** Decap stops a save for a field's mistake silently unless a field is empty: says which. */
 function tellFieldMistakes(store: EditorStore) {
   const errors = store.getState().entryDraft.get('fieldsErrors') as Immutable | undefined
   const lists = Object.values(
@@ -199,29 +155,19 @@ function saving(store: EditorStore): boolean {
   return Boolean(store.getState().entryDraft.getIn(['entry', 'isPersisting']))
 }
 
-/** Says something to screen readers and on screen, in the editor's corner. */
+/** Says it in the status line of index.html (emptied first, so a repeat is said again). */
 function say(document: Document, text: string) {
-  let box = document.getElementById('site-editor-status')
-  if (!box) {
-    box = document.createElement('p')
-    box.id = 'site-editor-status'
-    box.setAttribute('role', 'status')
-    document.body.append(box)
-  }
+  const box = document.getElementById('site-editor-status')!
   box.textContent = ''
   box.textContent = text
 }
 
 function previewFrame(document: Document) {
   const frame = document.querySelector<HTMLIFrameElement>('#preview-pane')
-  if (!frame || frame.title) return
-  frame.title = 'Preview: the page as visitors will see it'
+  if (frame && !frame.title) frame.title = 'Preview: the page as visitors will see it'
 }
 
-/**
- * The sign-in screen names the bureau and, online, the repository on GitHub
- * that the editor saves to (staff have no other place to find it).
- */
+/** The sign-in screen names the bureau and, online, the repository staff save to. */
 function signInScreen(document: Document, siteName: string, repository?: string) {
   const page = document.querySelector('[class*="StyledAuthenticationPage"]')
   if (!page || page.querySelector('#site-editor-name')) return
@@ -236,12 +182,10 @@ function signInScreen(document: Document, siteName: string, repository?: string)
 }
 
 function mediaButton(document: Document) {
-  for (const button of document.querySelectorAll('header button')) {
-    if (button.textContent?.trim() === 'Media') (button as HTMLElement).style.display = 'none'
-  }
+  for (const button of document.querySelectorAll<HTMLElement>('header button'))
+    if (button.textContent?.trim() === 'Media') button.style.display = 'none'
 }
 
-/** Starts watching the editor page. */
 export function enhanceEditor(
   document: Document,
   store: EditorStore,
@@ -269,7 +213,8 @@ export function enhanceEditor(
     const justSaved = wasSaving && !now
     wasSaving = now
     const { entryDraft, config } = store.getState()
-    // (The editorial workflow keeps its own copy of a saved draft up to date.)
+    // After a save, Decap's copy of the entry is brought up to date: it took a change back
+    // to the first-opened state for no change. (The editorial workflow keeps its own.)
     if (!justSaved || entryDraft.get('hasChanged') || config.publish_mode === 'editorial_workflow')
       return
     const entry = entryDraft.get('entry') as { toJS: () => { collection?: string; slug?: string } }
@@ -281,9 +226,7 @@ export function enhanceEditor(
       })
   })
 
-  // A refused save is told in words (the notice "Not saved. …"); Decap also
-  // leaves its failed save behind as an unhandled rejection: its failed-save
-  // action, or nothing at all when a field's mistake stopped it.
+  // Decap leaves a failed save behind as an unhandled rejection (of nothing, for a field's mistake).
   window.addEventListener('unhandledrejection', (event) => {
     const reason = event.reason as { type?: unknown } | undefined
     if (reason === undefined) {
@@ -293,44 +236,36 @@ export function enhanceEditor(
       event.preventDefault()
   })
 
-  // Before Decap sees a click: removal asks first, and nothing changes while saving.
+  const stop = (event: Event) => {
+    event.preventDefault()
+    event.stopPropagation()
+  }
+  // Decap marks the entry saved when a save ends, so an edit made meanwhile would be lost: it waits.
+  const held = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : null
+    if (!target?.closest('[class*="ControlPaneContainer"]') || !saving(store)) return false
+    if (event instanceof KeyboardEvent && ['Tab', 'Shift'].includes(event.key)) return false
+    stop(event)
+    say(document, 'Wait a moment: the change is being saved.')
+    return true
+  }
+  for (const type of ['beforeinput', 'keydown', 'paste', 'drop'])
+    window.addEventListener(type, held, true)
   window.addEventListener(
     'click',
     (event) => {
-      const target = event.target instanceof Element ? event.target : null
-      const button = target?.closest(LIST_BUTTON)
-      const inForm = target?.closest('[class*="ControlPaneContainer"]')
-      if (inForm && saving(store)) {
-        event.preventDefault()
-        event.stopPropagation()
-        say(document, 'Wait a moment: the change is being saved.')
-        return
-      }
+      if (held(event) || !(event.target instanceof Element)) return
+      const button = event.target.closest(LIST_BUTTON)
       // A header row opens and folds its entry or list, as its ">" does.
-      const toggle = target && !button ? toggleFor(target) : undefined
-      if (toggle) toggle.click()
+      const toggle = button ? undefined : toggleFor(event.target)
+      toggle?.click()
       if (button || toggle) window.requestAnimationFrame(() => markOpen(document))
       if (button && isRemoveButton(button)) {
         const word = entryWord(button)
-        if (!window.confirm(`Remove this ${word}? It is taken out of the file when you publish.`)) {
-          event.preventDefault()
-          event.stopPropagation()
-        }
+        if (!window.confirm(`Remove this ${word}? It is taken out of the file when you publish.`))
+          stop(event)
       }
     },
     true
   )
-  for (const type of ['beforeinput', 'keydown', 'paste', 'drop'])
-    window.addEventListener(
-      type,
-      (event) => {
-        const target = event.target instanceof Element ? event.target : null
-        if (!target?.closest('[class*="ControlPaneContainer"]') || !saving(store)) return
-        if (event instanceof KeyboardEvent && ['Tab', 'Shift'].includes(event.key)) return
-        event.preventDefault()
-        event.stopPropagation()
-        say(document, 'Wait a moment: the change is being saved.')
-      },
-      true
-    )
 }

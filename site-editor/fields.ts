@@ -1,15 +1,9 @@
 import type { RegistryName } from '#lib/content/source.ts'
 
-// What staff read in the editor: the name and help text of each field, of
-// each collection and of each kind of entry. The fields themselves (and
-// their rules) come from the schemas; only these words are written here.
-// A schema field without words here stops the editor's configuration with a
-// message (site-editor/widgets.ts), so a new field cannot be forgotten.
-//
-// Keys are paths: the file (`fees`, or `page` for pages), then field names
-// (lists add nothing: `fees.inspection.tiers.amount`). Entries that can take
-// several shapes add `#shape` (`navigation.main#route`). A key may also be
-// `file.field`, which serves every field of that name in the file.
+// What staff read in the editor: the words of each field, collection and kind
+// of entry; a schema field without words stops the editor with a message. Keys
+// are paths: the file, then field names (`fees.inspection.tiers.amount`), `#shape`
+// for one of several shapes; `file.field` serves every field of that name in the file.
 
 export type FieldText = {
   label: string
@@ -112,7 +106,6 @@ const ROUTE_HINT = 'A page of this site.'
 const LANGUAGE_HINT = 'Leave empty for English.'
 
 export const FIELD_TEXT: Record<string, FieldText> = {
-  // ------------------------------------------------------------ site.yaml
   'site.name': {
     label: 'Name of the bureau',
     hint: 'Shown in the header and in every page title.',
@@ -130,7 +123,6 @@ export const FIELD_TEXT: Record<string, FieldText> = {
   'site.address.zip': { label: 'ZIP code', hint: 'Five digits.' },
   'site.officeHours': { label: 'Office hours', hint: 'In words.' },
 
-  // ------------------------------------------------------ navigation.yaml
   'navigation.main': {
     label: 'Main menu items',
     singular: 'menu item',
@@ -154,7 +146,6 @@ export const FIELD_TEXT: Record<string, FieldText> = {
   'navigation#link': { label: 'Outside link' },
   'navigation#items': { label: 'Dropdown menu' },
 
-  // ------------------------------------------------------- documents.yaml
   documents: { label: 'Documents', singular: 'document' },
   'documents.id': { label: 'Id', hint: ID_HINT },
   'documents.title': {
@@ -181,7 +172,6 @@ export const FIELD_TEXT: Record<string, FieldText> = {
     hint: 'Shown under the link in year lists: say where the label, the file or the list disagree. Leave empty if nothing does.',
   },
 
-  // ---------------------------------------------------------- videos.yaml
   videos: { label: 'Videos', singular: 'video' },
   'videos.id': { label: 'Id', hint: ID_HINT },
   'videos.title': { label: 'Title', hint: "The video's real title, shown above it." },
@@ -202,7 +192,6 @@ export const FIELD_TEXT: Record<string, FieldText> = {
   'videos.width': { label: 'Width in pixels', hint: 'Leave empty for 600.' },
   'videos.height': { label: 'Height in pixels', hint: 'Leave empty for 450.' },
 
-  // ----------------------------------------------------------- forms.yaml
   forms: { label: 'Forms', singular: 'form' },
   'forms.id': { label: 'Id', hint: ID_HINT },
   'forms.title': {
@@ -220,7 +209,6 @@ export const FIELD_TEXT: Record<string, FieldText> = {
     hint: 'The form scrolls inside this height. Leave empty for 1400.',
   },
 
-  // ----------------------------------------------------------- links.yaml
   links: { label: 'Outside links', singular: 'link' },
   'links.id': { label: 'Id', hint: ID_HINT },
   'links.label': { label: 'Words of the link' },
@@ -232,7 +220,6 @@ export const FIELD_TEXT: Record<string, FieldText> = {
   },
   'links.language': { label: 'Language', hint: LANGUAGE_HINT },
 
-  // ------------------------------------------------------------ fees.yaml
   'fees.inspection': { label: 'Inspection fees' },
   'fees.inspection.caption': { label: 'Caption of the fee table' },
   'fees.inspection.tiers': {
@@ -265,7 +252,6 @@ export const FIELD_TEXT: Record<string, FieldText> = {
   'fees.cardFees.methods.fixed': { label: 'Fixed fee in dollars', hint: 'Such as 0.30' },
   'fees.cardFees.methods.per': { label: 'When it applies', hint: 'Such as "per transaction".' },
 
-  // ----------------------------------------------------------- facts.yaml
   facts: { label: 'Figures and rules', singular: 'figure' },
   'facts.id': { label: 'Id', hint: 'Pages show the value with {{fact:<id>}}.' },
   'facts.value': { label: 'Text' },
@@ -273,7 +259,6 @@ export const FIELD_TEXT: Record<string, FieldText> = {
   'facts#text': { label: 'Figure or rule in words' },
   'facts#date': { label: 'Date' },
 
-  // -------------------------------------------------------- holidays.yaml
   holidays: {
     label: 'Holidays',
     singular: 'holiday',
@@ -282,7 +267,6 @@ export const FIELD_TEXT: Record<string, FieldText> = {
   'holidays.date': { label: 'Day the office is closed' },
   'holidays.name': { label: 'Name of the holiday' },
 
-  // ---------------------------------------------------------- alerts.yaml
   alerts: { label: 'Alerts', singular: 'alert' },
   'alerts.id': { label: 'Id', hint: 'Such as burn-ban-2027.' },
   'alerts.level': {
@@ -296,7 +280,6 @@ export const FIELD_TEXT: Record<string, FieldText> = {
     hint: 'In Markdown, as in pages: `**bold**`, `[words](/fees)` and tokens such as `{{fee:standard}}` work.',
   },
 
-  // ---------------------------------------------------------- pages/*.md
   'page.route': {
     label: 'Address (route)',
     hint: 'Such as /fire-drills: lower case words joined by hyphens. Two pages cannot share one.',

@@ -1,6 +1,7 @@
-import { parseDocument, visit } from 'yaml'
+import { parseDocument, visit, type Document } from 'yaml'
+import { z } from 'zod'
 import { MARKDOWN_FIELDS } from '#site-editor/fields.ts'
-import { specOf, variantOf, type ListSpec, type Spec } from '#site-editor/model.ts'
+import { specOf, variantOf, type ListSpec, type ObjectSpec, type Spec } from '#site-editor/model.ts'
 import { isKeptStyle, keptStyles, writeYaml, type WriteOptions } from '#site-editor/yaml-writer.ts'
 import { splitFrontmatter } from '#lib/content/frontmatter.ts'
 import { REGISTRY_SCHEMAS } from '#lib/content/registries.ts'
@@ -8,27 +9,14 @@ import { meetingRecordSchema, pageSchema } from '#lib/content/schemas.ts'
 import { MEETINGS_FOLDER, type RegistryName } from '#lib/content/source.ts'
 
 // How the editor reads and writes content files (Decap's custom formats).
-// Reading turns a file into the shape Decap edits; writing turns it back and
-// writes it as a careful person would (yaml-writer.ts). The shape Decap edits
-// differs from the file in three ways, all undone on writing:
-//  - a registry that is a list (documents, alerts...) is wrapped as { items };
-//  - a map from ids to values (facts, page tiles) is a list of { id, value };
-//  - an entry that can take several shapes (a menu item, a tile, a fact)
-//    carries `_type`, the shape's name, so Decap shows the right fields.
-// The comment block at the top of a file is carried through the hidden
-// field `_comment` and written back as it was: the file stays its only home.
-// So is the quoting of texts the file writes in its own way (`_quotes`):
-// written back as it was, a save changes only the lines of what changed.
+// What Decap edits differs from the file, undone on writing: a list registry
+// is { items }, a map is a list of { id, value }, an entry of several shapes
+// carries `_type`; the top comment and the file's own quoting ride in hidden fields.
 
-/** Decap's name for the hidden field that carries a file's top comment. */
 export const COMMENT_FIELD = '_comment'
-/** Decap's name for the hidden field that carries how the file quotes its texts. */
 export const QUOTES_FIELD = '_quotes'
-/** Decap's name for the field that says which shape an entry has. */
 export const TYPE_KEY = '_type'
-/** The field a list registry's entries are edited in. */
 export const LIST_FIELD = 'items'
-/** The fields of a map entry: its id, and its value when that is not a group of fields. */
 export const RECORD_KEY = 'id'
 export const RECORD_VALUE = 'value'
 
@@ -44,39 +32,21 @@ const isData = (value: unknown): value is Data =>
 /** The spec of a registry file: a list of entries, or one group of fields. */
 export function registrySpec(name: RegistryName): Spec {
   const { schema, list } = REGISTRY_SCHEMAS[name]
-  const entry = markMarkdown(specOf(schema, name), MARKDOWN_FIELDS[name] ?? [])
-  return list
-    ? ({ kind: 'list', item: entry, optional: false, refinements: [] } as ListSpec)
-    : entry
-}
-
-/** A year's file of meeting records: a list of documents of the meeting kinds. */
-export const meetingsSpec = {
-  kind: 'list',
-  item: specOf(meetingRecordSchema, MEETINGS_FOLDER),
-  optional: false,
-  refinements: [],
-} as ListSpec
-
-/** Marks the Markdown fields of an entry (fields.ts names them). */
-function markMarkdown(spec: Spec, names: readonly string[]): Spec {
-  if (spec.kind !== 'object') return spec
-  for (const name of names) {
-    const field = spec.fields.find((f) => f.name === name)
-    if (field?.spec.kind !== 'text')
+  const spec = specOf(list ? z.array(schema) : schema, name)
+  const entry = spec.kind === 'list' ? spec.item : spec
+  for (const field of MARKDOWN_FIELDS[name] ?? []) {
+    const text = entry.kind === 'object' ? entry.fields.find((f) => f.name === field)?.spec : null
+    if (text?.kind !== 'text')
       throw new Error(
-        `site-editor/fields.ts: "${name}" is named as Markdown but is not a text field`
+        `site-editor/fields.ts: "${field}" is named as Markdown but is not a text field`
       )
-    field.spec.markdown = true
+    text.markdown = true
   }
   return spec
 }
 
-export const pageSpec = specOf(pageSchema, 'page')
-if (pageSpec.kind !== 'object')
-  throw new Error('site-editor/formats.ts: a page is a group of fields')
-
-// ------------------------------------------------------- file <-> Decap shape
+export const meetingsSpec = specOf(z.array(meetingRecordSchema), MEETINGS_FOLDER) as ListSpec
+export const pageSpec = specOf(pageSchema, 'page') as ObjectSpec
 
 /** Converts each field of an object, or each item of a list, with `convert`. */
 function convertParts(
@@ -160,8 +130,6 @@ function fromEditor(value: unknown, spec: Spec): unknown {
   }
 }
 
-// ------------------------------------------------------------ comments
-
 /** Splits the comment block at the top of a YAML text from the rest. */
 function splitTopComment(text: string): { comment: string; rest: string } {
   const lines = text.split('\n')
@@ -175,24 +143,12 @@ function splitTopComment(text: string): { comment: string; rest: string } {
   }
 }
 
-/**
- * Comments below the top of a file, which Decap cannot place again: they
- * are moved to the end of the top comment, so no words are lost.
- */
-function innerComments(doc: ReturnType<typeof parseDocument>): string[] {
-  const found: string[] = []
-  const take = (comment: string | null | undefined) => {
-    if (comment) found.push(comment)
-  }
-  take(doc.commentBefore)
-  visit(doc, {
-    Node(_, node) {
-      take(node.commentBefore)
-      take(node.comment)
-    },
-  })
-  take(doc.comment)
-  return found
+/** Comments below the top, which Decap cannot place again: moved to the top comment's end. */
+function innerComments(doc: Document): string[] {
+  const found: (string | null | undefined)[] = [doc.commentBefore]
+  visit(doc, { Node: (_, node) => void found.push(node.commentBefore, node.comment) })
+  found.push(doc.comment)
+  return found.filter((comment): comment is string => !!comment)
 }
 
 function withMovedComments(comment: string, moved: string[]): string {
@@ -203,38 +159,37 @@ function withMovedComments(comment: string, moved: string[]): string {
   return `${head ? `${head}\n#\n` : ''}${lines.join('\n')}\n${blank}`
 }
 
-/**
- * YAML as the content check reads it (lib/content/yaml.ts): YAML 1.2, so
- * `draft: yes` is the text "yes" here too, and the check's message about it
- * is what the editor shows.
- */
-function parseYaml(text: string) {
-  const doc = parseDocument(text, { uniqueKeys: false })
-  const error = doc.errors[0]
-  if (error) throw new Error(`This file is not valid YAML: ${error.message}`)
-  return doc
+/** A YAML file in Decap's shape, and its hidden fields. */
+function readYaml(text: string, spec: Spec, options: WriteOptions, empty: unknown) {
+  const { comment, rest } = splitTopComment(text)
+  // YAML 1.2, as the content check reads it: `draft: yes` is the text "yes" here too.
+  const doc = parseDocument(rest, { uniqueKeys: false })
+  if (doc.errors[0]) throw new Error(`This file is not valid YAML: ${doc.errors[0].message}`)
+  const data = (doc.toJS() as unknown) ?? empty
+  const top = withMovedComments(comment, innerComments(doc))
+  // The file's own quoting, only where the writer's differs.
+  const kept = keptStyles(doc, parseDocument(writeYaml(data, spec, options)))
+  return {
+    edited: toEditor(data, spec),
+    hidden: {
+      ...(top ? { [COMMENT_FIELD]: top } : {}),
+      ...(kept.length ? { [QUOTES_FIELD]: kept } : {}),
+    },
+  }
 }
 
-// ------------------------------------------------------------ quoting
-
-/** The file's own quoting, as the hidden field carries it: only where the writer's differs. */
-function fileQuotes(
-  doc: ReturnType<typeof parseDocument>,
+/** YAML from Decap's shape: the top comment as it was, and the file's own quoting (checked: it comes back from the editor). */
+function writeFile(
+  comment: unknown,
+  quotes: unknown,
   value: unknown,
   spec: Spec,
   options: WriteOptions
 ) {
-  const kept = keptStyles(doc, parseDocument(writeYaml(value, spec, options)))
-  return kept.length ? { [QUOTES_FIELD]: kept } : {}
+  const kept = Array.isArray(quotes) ? quotes.filter(isKeptStyle) : []
+  const head = typeof comment === 'string' ? comment : ''
+  return head + writeYaml(fromEditor(value, spec), spec, { ...options, kept })
 }
-
-/** The writer's options with the quoting a file kept (checked: it comes back from the editor). */
-const withQuotes = (options: WriteOptions, quotes: unknown): WriteOptions => ({
-  ...options,
-  kept: Array.isArray(quotes) ? quotes.filter(isKeptStyle) : [],
-})
-
-// ------------------------------------------------------------ formats
 
 /** Top-level groups separated by a blank line: a file whose fields are all groups or lists. */
 function hasSections(spec: Spec): boolean {
@@ -252,22 +207,11 @@ export function registryFormat(name: RegistryName): Format {
   const options = { sections: hasSections(spec) }
   return {
     fromFile(text) {
-      const { comment, rest } = splitTopComment(text)
-      const doc = parseYaml(rest)
-      const data = (doc.toJS() as unknown) ?? (list ? [] : {})
-      const edited = toEditor(data, spec)
-      const top = withMovedComments(comment, innerComments(doc))
-      return {
-        ...(list ? { [LIST_FIELD]: edited } : (edited as Data)),
-        ...(top ? { [COMMENT_FIELD]: top } : {}),
-        ...fileQuotes(doc, data, spec, options),
-      }
+      const { edited, hidden } = readYaml(text, spec, options, list ? [] : {})
+      return { ...(list ? { [LIST_FIELD]: edited } : (edited as Data)), ...hidden }
     },
-    toFile(data) {
-      const { [COMMENT_FIELD]: comment, [QUOTES_FIELD]: quotes, ...fields } = data
-      const value = fromEditor(list ? (fields[LIST_FIELD] ?? []) : fields, spec)
-      const head = typeof comment === 'string' ? comment : ''
-      return head + writeYaml(value, spec, withQuotes(options, quotes))
+    toFile({ [COMMENT_FIELD]: comment, [QUOTES_FIELD]: quotes, ...fields }) {
+      return writeFile(comment, quotes, list ? (fields[LIST_FIELD] ?? []) : fields, spec, options)
     },
   }
 }
@@ -277,27 +221,16 @@ export const pageFormat: Format = {
   fromFile(text) {
     const parts = splitFrontmatter(text)
     if (!parts) return { body: text }
-    const { comment, rest } = splitTopComment(parts.yaml)
-    const doc = parseYaml(rest)
-    const top = withMovedComments(comment, innerComments(doc))
-    const data = (doc.toJS() as unknown) ?? {}
-    return {
-      ...(toEditor(data, pageSpec) as Data),
-      body: parts.body.replace(/^(\r?\n)/, ''),
-      ...(top ? { [COMMENT_FIELD]: top } : {}),
-      ...fileQuotes(doc, data, pageSpec, {}),
-    }
+    const { edited, hidden } = readYaml(parts.yaml, pageSpec, {}, {})
+    return { ...(edited as Data), body: parts.body.replace(/^(\r?\n)/, ''), ...hidden }
   },
-  toFile(data) {
-    const { [COMMENT_FIELD]: comment, [QUOTES_FIELD]: quotes, body, ...fields } = data
-    const head = typeof comment === 'string' ? comment : ''
-    const frontmatter = writeYaml(fromEditor(fields, pageSpec), pageSpec, withQuotes({}, quotes))
+  toFile({ [COMMENT_FIELD]: comment, [QUOTES_FIELD]: quotes, body, ...fields }) {
     const text = typeof body === 'string' ? body.replace(/^\n+/, '').replace(/\s+$/, '') : ''
-    return `---\n${head}${frontmatter}---\n${text ? `\n${text}\n` : ''}`
+    return `---\n${writeFile(comment, quotes, fields, pageSpec, {})}---\n${text ? `\n${text}\n` : ''}`
   },
 }
 
-/** The captions files (WebVTT), read as they are: the preview checks the videos against them. */
+/** The captions files (WebVTT), read as they are. */
 export const captionsFormat: Format & { name: string } = {
   name: 'captions-text',
   fromFile: (text) => ({ body: text }),

@@ -1,17 +1,8 @@
 import { PlainRefusal } from '#site-editor/refusal.ts'
 
-// Publish, online, is a merge of the entry's pull request, and GitHub's
-// branch protection decides whether it may happen: only once the site
-// check on it has passed, on a branch that holds the live site's latest
-// state. When GitHub says no, Decap's own answer is to "force merge": to
-// write the change straight onto the live branch, around the checks (and
-// protection then refuses that too, with words no clerk can use). Here a
-// refusal is never forced: the editor asks GitHub why, says it in plain
-// words, and, when the change only needs bringing up to date with the live
-// site, asks GitHub to do that (its checks then run again).
-//
-// A published entry cannot be deleted online: that would be a change to the
-// live branch without a pull request, which protection refuses.
+// Publish online merges the entry's pull request, which branch protection
+// allows only once the site check passed on an up-to-date branch. Decap would
+// "force merge" a refusal; here it is explained, and an out-of-date branch updated.
 
 /** What this needs of Decap's GitHub API object (decap-cms-backend-github, API.ts). */
 type Api = {
@@ -22,7 +13,7 @@ type Api = {
   mergePR(pull: Pull): Promise<unknown>
 }
 type Pull = { number: number; head: { sha: string } }
-type CheckRun = { id: number; name: string; status: string; conclusion: string | null }
+type CheckRun = { id: number; status: string; conclusion: string | null }
 type Annotation = { path: string; start_line: number; message: string; annotation_level: string }
 type ApiError = { status?: number; message?: string }
 
@@ -54,25 +45,16 @@ export const PUBLISH_WORDS = {
 
 /** Why GitHub refused to merge, in words a clerk can act on; brings the branch up to date if that is all. */
 async function whyNotPublished(api: Api, pull: Pull, refusal: ApiError): Promise<string> {
-  const repo = api.originRepoURL
   if (refusal.status === 409) return PUBLISH_WORDS.moved
-  const { check_runs: runs } = (await api.request(
-    `${repo}/commits/${pull.head.sha}/check-runs`
-  )) as {
-    check_runs: CheckRun[]
-  }
-  const failed = runs.filter(
-    (r) =>
-      r.status === 'completed' &&
-      r.conclusion !== 'success' &&
-      r.conclusion !== 'skipped' &&
-      r.conclusion !== 'neutral'
+  const get = <T>(path: string) => api.request(`${api.originRepoURL}${path}`) as Promise<T>
+  const { check_runs: runs } = await get<{ check_runs: CheckRun[] }>(
+    `/commits/${pull.head.sha}/check-runs`
   )
+  const passed = ['success', 'skipped', 'neutral']
+  const failed = runs.filter((r) => r.status === 'completed' && !passed.includes(r.conclusion!))
   if (failed.length) {
     const notes = await Promise.all(
-      failed.map(
-        (r) => api.request(`${repo}/check-runs/${r.id}/annotations`) as Promise<Annotation[]>
-      )
+      failed.map((r) => get<Annotation[]>(`/check-runs/${r.id}/annotations`))
     )
     const found = notes
       .flat()
@@ -81,23 +63,20 @@ async function whyNotPublished(api: Api, pull: Pull, refusal: ApiError): Promise
     return found.length ? PUBLISH_WORDS.failing(found.join(' · ')) : PUBLISH_WORDS.failingNoDetail
   }
   if (runs.length === 0 || runs.some((r) => r.status !== 'completed')) return PUBLISH_WORDS.pending
-  const { behind_by } = (await api.request(`${repo}/compare/${api.branch}...${pull.head.sha}`)) as {
-    behind_by: number
+  const compare = await get<{ behind_by: number }>(`/compare/${api.branch}...${pull.head.sha}`)
+  if (!(compare.behind_by > 0)) return PUBLISH_WORDS.other(String(refusal.message))
+  try {
+    await api.request(`${api.originRepoURL}/pulls/${pull.number}/update-branch`, {
+      method: 'PUT',
+      body: JSON.stringify({ expected_head_sha: pull.head.sha }),
+    })
+    return PUBLISH_WORDS.updating
+  } catch (error) {
+    const message = (error as ApiError).message
+    return /conflict/i.test(message ?? '')
+      ? PUBLISH_WORDS.conflict
+      : PUBLISH_WORDS.other(String(message))
   }
-  if (behind_by > 0) {
-    try {
-      await api.request(`${repo}/pulls/${pull.number}/update-branch`, {
-        method: 'PUT',
-        body: JSON.stringify({ expected_head_sha: pull.head.sha }),
-      })
-      return PUBLISH_WORDS.updating
-    } catch (error) {
-      return /conflict/i.test((error as ApiError).message ?? '')
-        ? PUBLISH_WORDS.conflict
-        : PUBLISH_WORDS.other(String((error as ApiError).message))
-    }
-  }
-  return PUBLISH_WORDS.other(String(refusal.message))
 }
 
 /** Merges as Decap does, but never forces a refused merge: says why instead. */
@@ -128,6 +107,7 @@ export function withReviewedPublish<T extends GitHubClass>(Base: T): T {
       return user
     }
 
+    // Deleting a published entry would change the live branch without a pull request.
     async deleteFiles(): Promise<never> {
       throw new PlainRefusal(PUBLISH_WORDS.deleteOnline)
     }

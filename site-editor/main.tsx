@@ -1,11 +1,7 @@
-// The site editor at /admin/: Decap CMS with only the parts this site uses
-// (the GitHub backend, the local backend of `npm run site-editor`, and the widgets
-// its fields need), its configuration made from the content schemas, files
-// read and written by the site's own formats, and previews drawn with the
-// site's own components and CSS. Nothing here is loaded by a public page.
+// The site editor at /admin/: Decap CMS with only the parts this site uses,
+// configured from the content schemas, with the site's formats and previews.
 import './no-eval.ts'
 import CMS from 'decap-cms-core'
-// Decap's own store (the same module its app uses): enhance.ts reads whether a save is under way.
 import { store } from 'decap-cms-core/dist/esm/redux'
 import { GitHubBackend } from 'decap-cms-backend-github'
 import { ProxyBackend } from 'decap-cms-backend-proxy'
@@ -38,9 +34,6 @@ import { REGISTRY_NAMES } from '#lib/content/source.ts'
 const settings = __SITE_EDITOR_SETTINGS__
 type Registered = Parameters<typeof CMS.registerBackend>[1]
 
-// Both backends run the site's content check before they write anything, and
-// refuse a save made from an out-of-date copy; online, Publish waits for
-// GitHub's checks and says why it must.
 CMS.registerBackend(
   'github',
   withSiteCheck(withEditGuard(withReviewedPublish(GitHubBackend as never))) as Registered

@@ -1,20 +1,14 @@
 import type { z } from 'zod'
 
-// The shape of a content file, read from its zod schema (lib/content/schemas.ts)
-// so the editor's fields (config.ts) and the way files are written
-// (formats.ts, yaml-writer.ts) come from the same place as the content
-// check. A schema construct this walker does not know stops it with a
-// message: the editor must never silently miss a field.
-
-/** A rule the schema checks on a text field, with the schema's own words. */
-export type TextRule = { pattern: RegExp; message: string }
+// The shape of a content file, read from its zod schema, for the editor's
+// fields and its file writer. A construct this walker does not know stops it
+// with a message: the editor must never silently miss a field.
 
 type Common = {
   /** May be left out of the file (optional or with a default). */
   optional: boolean
-  /** What the content check assumes when the field is left out. */
   default?: unknown
-  /** Rules the schema checks with code (refine), not as a pattern: the preview reports them. */
+  /** Rules the schema checks with code (refine): the preview reports them. */
   refinements: string[]
 }
 
@@ -24,10 +18,10 @@ export type TextSpec = Common & {
   trim: boolean
   minLength?: number
   maxLength?: number
-  rules: TextRule[]
-  /** `date` for a calendar day (YYYY-MM-DD), `email` for an e-mail address. */
+  /** Patterns, with the schema's own words. */
+  rules: { pattern: RegExp; message: string }[]
   format?: 'date' | 'email'
-  /** Markdown (site-editor/fields.ts says which fields are): edited in a text box, written as a block. */
+  /** Markdown (fields.ts names them): edited in a text box, written as a block. */
   markdown?: boolean
 }
 export type NumberSpec = Common & {
@@ -38,20 +32,17 @@ export type NumberSpec = Common & {
   /** 0.01 for amounts of money. */
   multipleOf?: number
 }
-export type BooleanSpec = Common & { kind: 'boolean' }
-export type ChoiceSpec = Common & { kind: 'choice'; values: string[] }
+type BooleanSpec = Common & { kind: 'boolean' }
+type ChoiceSpec = Common & { kind: 'choice'; values: string[] }
 export type FieldSpec = { name: string; spec: Spec }
 export type ObjectSpec = Common & { kind: 'object'; fields: FieldSpec[] }
 export type ListSpec = Common & { kind: 'list'; item: Spec; minItems?: number }
 /** A map from ids to values (facts, page tiles): edited as a list with the id as a field. */
-export type RecordSpec = Common & { kind: 'record'; key: TextSpec; value: Spec }
+type RecordSpec = Common & { kind: 'record'; key: TextSpec; value: Spec }
 /** One of several shapes: edited as a list whose entries each pick their kind. */
 export type UnionSpec = Common & { kind: 'union'; variants: Variant[] }
-export type Variant = {
-  /** Names the variant: the field only this shape has (route, link...), or `text`. */
-  name: string
-  spec: ObjectSpec | TextSpec
-}
+/** Each named by the field only its shape has (route, link...), or `text`. */
+type Variant = { name: string; spec: ObjectSpec | TextSpec }
 
 export type Spec =
   TextSpec | NumberSpec | BooleanSpec | ChoiceSpec | ObjectSpec | ListSpec | RecordSpec | UnionSpec
@@ -69,7 +60,6 @@ type CheckDef = {
 
 const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def
 
-/** The message a check carries, when the schema gave it one. */
 function messageOf(check: CheckDef): string | undefined {
   const message = check.error?.({})
   return typeof message === 'string' ? message : undefined
@@ -82,7 +72,7 @@ function unsupported(path: string, what: string): never {
   )
 }
 
-/** Reads a zod schema into a Spec. `path` names the field in messages. */
+/** Reads a zod schema into a Spec; `path` names the field in messages. */
 export function specOf(schema: z.ZodType, path: string): Spec {
   return walk(schema, path, { optional: false, refinements: [] })
 }
@@ -204,7 +194,6 @@ function textSpec(def: Def, path: string, base: Common): TextSpec {
 const FORMAT_MESSAGES: Record<string, string> = {
   date: 'should be a date written YYYY-MM-DD',
   email: 'should be an e-mail address such as name@example.org',
-  regex: 'is not written the right way',
 }
 
 function numberSpec(def: Def, base: Common): NumberSpec {

@@ -12,13 +12,10 @@ import {
 } from '#lib/content/source.ts'
 import { checkContent, type SiteContent } from '#lib/content/index.ts'
 
-// What the editor's preview shows: the entry being edited, with the rest of
-// the content as it is in the repository, through the same content check as
-// the build (checkContent). A page is previewed as the page; a registry as
-// the pages show it (fee tables, document lists, videos...); a mistake as
-// the check's own message. preview.tsx draws the result.
+// What the preview shows: the repository's content with the edited entry in
+// it, through the build's content check; a registry as the pages show it.
 
-/** What the editor gives a preview (Decap's preview template props, the part used here). */
+/** Decap's preview template props, the part used here. */
 export type PreviewProps = {
   entry: { get: (key: string) => unknown; getIn: (path: string[]) => unknown }
   getCollection: (collection: string, slug?: string) => Promise<unknown>
@@ -27,10 +24,7 @@ export type PreviewProps = {
 export type Entry = { data: Record<string, unknown>; path?: string; slug?: string }
 
 export type PreviewTarget =
-  | { kind: 'page' }
-  | { kind: 'registry'; name: RegistryName }
-  /** A year's file of meeting records (content/data/meetings/<year>.yaml). */
-  | { kind: 'meetings' }
+  { kind: 'page' } | { kind: 'registry'; name: RegistryName } | { kind: 'meetings' }
 
 /** Reads an Immutable.js entry (what Decap passes) or a plain one. */
 export function plain(value: unknown): unknown {
@@ -38,13 +32,7 @@ export function plain(value: unknown): unknown {
   return typeof toJS === 'function' ? toJS.call(value) : value
 }
 
-// ----------------------------------------------------------- the content
-
-/**
- * The file an entry is (or will be) saved to. A new page has no path yet:
- * the editor names its file after its route (pages' slug is the route), so
- * messages name the file it will go to.
- */
+/** The file an entry is (or will be) saved to: a new page's is named after its route, as Decap's slug. */
 function filePath(target: PreviewTarget, entry: Entry): string {
   if (target.kind === 'registry') return registryPath(CONTENT_PATH, target.name)
   if (entry.path) return entry.path
@@ -57,7 +45,7 @@ function filePath(target: PreviewTarget, entry: Entry): string {
   return `${CONTENT_PATH}/pages/${entry.slug || slug || 'new-page'}.md`
 }
 
-/** An entry as the file the editor writes (a year of meeting records is written as documents.yaml is). */
+/** An entry as the file the editor writes. */
 function fileOf(target: PreviewTarget, entry: Entry): SourceFile {
   const format =
     target.kind === 'page'
@@ -66,21 +54,19 @@ function fileOf(target: PreviewTarget, entry: Entry): SourceFile {
   return { path: filePath(target, entry), text: format.toFile(entry.data) }
 }
 
-const byPath = (a: SourceFile, b: SourceFile) => a.path.localeCompare(b.path)
-
 /** The repository's content as text, read through the editor's backend. */
 export async function loadSource(
   getCollection: PreviewProps['getCollection']
 ): Promise<ContentSource> {
   // Decap's getCollection gives an array (or a List) of Immutable maps.
   const read = async (name: string): Promise<Entry[]> => {
-    try {
-      const entries = plain(await getCollection(name))
-      return Array.isArray(entries) ? entries.map((entry) => plain(entry) as Entry) : []
-    } catch {
-      return []
-    }
+    const entries = plain(await getCollection(name).catch(() => []))
+    return Array.isArray(entries) ? entries.map((entry) => plain(entry) as Entry) : []
   }
+  const files = async (name: string, target: PreviewTarget) =>
+    (await read(name))
+      .map((entry) => fileOf(target, entry))
+      .sort((a, b) => a.path.localeCompare(b.path))
   const registries: ContentSource['registries'] = {}
   await Promise.all(
     REGISTRY_NAMES.map(async (name) => {
@@ -88,26 +74,20 @@ export async function loadSource(
       if (entry) registries[name] = fileOf({ kind: 'registry', name }, entry)
     })
   )
-  const pages = (await read('pages')).map((entry) => fileOf({ kind: 'page' }, entry))
-  const captions = (await read('captions')).map((entry) => ({
-    path: entry.path ?? '',
-    text: String(entry.data.body ?? ''),
-  }))
-  const meetings = (await read(MEETINGS_FOLDER)).map((entry) => fileOf({ kind: 'meetings' }, entry))
   return {
     root: CONTENT_PATH,
     registries,
-    pages: pages.sort(byPath),
-    captions,
-    meetings: meetings.sort(byPath),
+    pages: await files('pages', { kind: 'page' }),
+    captions: (await read('captions')).map((entry) => ({
+      path: entry.path ?? '',
+      text: String(entry.data.body ?? ''),
+    })),
+    meetings: await files(MEETINGS_FOLDER, { kind: 'meetings' }),
     refused: [],
   }
 }
 
-/**
- * Is a value empty: nothing typed in it? An entry's kind (`_type`) and a
- * switch left off (the editor's default) do not count.
- */
+/** Nothing typed in it: an entry's kind (`_type`) and a switch left off do not count. */
 function blank(value: unknown): boolean {
   if (value === undefined || value === null || value === false) return true
   if (typeof value === 'string') return value.trim() === ''
@@ -117,11 +97,7 @@ function blank(value: unknown): boolean {
   return false
 }
 
-/**
- * The entry without list entries that are still blank: a new entry is
- * checked once something is typed in it, not the moment it is added.
- * (Publishing one still fails, with the check's words.)
- */
+/** Without blank list entries: a new entry is checked once something is typed in it. */
 function withoutBlankEntries(value: unknown): unknown {
   if (Array.isArray(value))
     return value
@@ -134,9 +110,6 @@ function withoutBlankEntries(value: unknown): unknown {
   return value
 }
 
-// ---------------------------------------------------- what is previewed
-
-/** Where the registry previews are drawn: a page of the preview's own, never published. */
 const PREVIEW_ROUTE = '/editor-preview'
 
 /** The content with the edited entry in it, and what to show. */
@@ -197,8 +170,6 @@ function registryBody(name: RegistryName, data: Record<string, unknown>): string
         [...tiers, ...methods].join('\n'),
       ].join('\n\n')
     }
-    case 'documents':
-      return ''
     case 'videos':
       return ids.map((id) => `@video ${id}`).join('\n\n')
     case 'forms':
@@ -223,12 +194,11 @@ function registryBody(name: RegistryName, data: Record<string, unknown>): string
       const list = (items: unknown) => ((items ?? []) as Item[]).map((i) => line(i)).join('\n')
       return `## Main menu\n\n${list(data.main)}\n\n## Footer\n\n${list(data.footer)}`
     }
+    case 'documents':
     case 'alerts':
       return ''
   }
 }
-
-// ------------------------------------------------------------ checking
 
 export type Result =
   | { state: 'loading' }
@@ -239,13 +209,11 @@ export type Result =
       problems: ContentProblem[]
       file: string
       route: string
-      /** Registry entries the edit adds or changes, by id. */
       changed: string[]
     }
 
 /** Checks the content with the entry in it; an entry that cannot be written says why. */
 export function checkPreview(source: ContentSource, target: PreviewTarget, entry: Entry): Result {
-  // A new page with nothing typed in it yet: nothing to check (or blame) yet.
   if (target.kind === 'page' && !entry.path && blank(entry.data)) return { state: 'blank' }
   const shown = { ...entry, data: withoutBlankEntries(entry.data) as Entry['data'] }
   try {
@@ -279,7 +247,7 @@ export function checkPreview(source: ContentSource, target: PreviewTarget, entry
   }
 }
 
-/** The ids of a registry's entries that the edit adds or changes, against the saved file. */
+/** The ids of the entries the edit adds or changes. */
 function changedIds(saved: SourceFile | undefined, name: RegistryName, entry: Entry): string[] {
   const items = (data: Record<string, unknown>) =>
     (Array.isArray(data[LIST_FIELD]) ? data[LIST_FIELD] : []) as Record<string, unknown>[]

@@ -13,7 +13,6 @@ import {
   type Result,
 } from '#site-editor/preview-content.ts'
 import { activeAlerts } from '#lib/content/alerts.ts'
-import type { ContentProblem } from '#lib/content/problems.ts'
 import type { ContentSource } from '#lib/content/source.ts'
 import type { Page, SiteContent } from '#lib/content/index.ts'
 import { todayInNewJersey } from '#lib/dates.ts'
@@ -21,48 +20,38 @@ import { resolveNavigation } from '#lib/navigation.ts'
 import { loadFormFrames } from '#lib/browser-scripts/form-frames.ts'
 import { showVideoControls } from '#lib/browser-scripts/video-controls.ts'
 import { startVideoPosters } from '#lib/browser-scripts/video-posters.ts'
-import type { PageFrame } from '#lib/page-frame.ts'
 
-// The editor's preview, drawn with the site's own components and CSS: the
-// content with the entry in it, checked (preview-content.ts), shows as the
-// page or as the pages that show the registry; a mistake shows as the check's
-// own message, in plain words, instead of a broken preview.
-// Its own few elements use only classes the site's stylesheet already has:
-// the site's CSS is made without looking at this folder (app/globals.css).
-
-/** The checked content with the entry in it, checked again a moment after each change. */
-function usePreviewContent(target: PreviewTarget, props: PreviewProps): Result {
-  const entry = useMemo<Entry>(
-    () => ({
-      data: (plain(props.entry.get('data')) ?? {}) as Record<string, unknown>,
-      path: (props.entry.get('path') as string | undefined) ?? undefined,
-      slug: (props.entry.get('slug') as string | undefined) ?? undefined,
-    }),
-    [props.entry]
-  )
-  const [source, setSource] = useState<ContentSource>()
-  const [result, setResult] = useState<Result>({ state: 'loading' })
-  const { getCollection } = props
-  useEffect(() => {
-    let live = true
-    // Read once each time an entry is opened, so the preview sees the latest saves.
-    loadSource(getCollection).then((loaded) => live && setSource(loaded))
-    return () => {
-      live = false
-    }
-  }, [getCollection])
-  useEffect(() => {
-    if (!source) return
-    const timer = setTimeout(() => setResult(checkPreview(source, target, entry)), 250)
-    return () => clearTimeout(timer)
-  }, [source, entry, target])
-  return result
-}
+// The editor's preview, drawn with the site's own components, or the check's
+// message. Only classes the site's CSS already has: it is made without this folder.
 
 /** A preview template for the editor (Decap's registerPreviewTemplate). */
 export function createPreview(target: PreviewTarget, title: string) {
   function Preview(props: PreviewProps) {
-    const result = usePreviewContent(target, props)
+    const entry = useMemo<Entry>(
+      () => ({
+        data: (plain(props.entry.get('data')) ?? {}) as Record<string, unknown>,
+        path: (props.entry.get('path') as string | undefined) ?? undefined,
+        slug: (props.entry.get('slug') as string | undefined) ?? undefined,
+      }),
+      [props.entry]
+    )
+    const [source, setSource] = useState<ContentSource>()
+    const [result, setResult] = useState<Result>({ state: 'loading' })
+    const { getCollection } = props
+    useEffect(() => {
+      let live = true
+      // Read once each time an entry is opened, so the preview sees the latest saves.
+      loadSource(getCollection).then((loaded) => live && setSource(loaded))
+      return () => {
+        live = false
+      }
+    }, [getCollection])
+    useEffect(() => {
+      if (!source) return
+      // Checked again a moment after each change.
+      const timer = setTimeout(() => setResult(checkPreview(source, target, entry)), 250)
+      return () => clearTimeout(timer)
+    }, [source, entry])
     return <PreviewView result={result} target={target} title={title} />
   }
   Preview.displayName = `Preview(${target.kind === 'registry' ? target.name : target.kind})`
@@ -89,23 +78,44 @@ export function PreviewView({
     )
   const { content, problems, file, route, changed } = result
   const errors = problems.filter((p) => p.severity === 'error')
-  if (!content) return <Problems errors={errors} />
+  if (!content)
+    return (
+      <Problems
+        tone="error"
+        items={errors.map((problem) => (
+          <>
+            <span className="font-semibold">
+              {problem.line ? `${problem.file}, line ${problem.line}` : problem.file}:
+            </span>{' '}
+            {problem.message}
+          </>
+        ))}
+      />
+    )
   const page = content.byRoute.get(route)
   const notices = problems.filter((p) => p.severity === 'notice' && p.file === file)
-  const frame: PageFrame = {
-    route: target.kind === 'page' ? route : null,
-    site: content.registries.site,
-    navigation: resolveNavigation(content.registries),
-    alerts: activeAlerts(content.alerts, todayInNewJersey()),
-    searchable: false,
-    scripts: [],
-    // No policy here: the preview is part of the editor, which has its own.
-    policy: '',
-  }
   return (
     <FrameDocument title={target.kind === 'page' ? (page?.title ?? title) : title}>
-      <Notices notices={notices} subject={target.kind === 'page' ? 'This page' : undefined} />
-      <PageShell {...frame} title={target.kind === 'page' ? (page?.title ?? '') : title}>
+      {notices.length > 0 && (
+        // A page's notices are about the page, which the check names by its file.
+        <Problems
+          tone="notice"
+          items={notices.map((p) =>
+            target.kind === 'page' ? `This page ${p.message}` : p.message
+          )}
+        />
+      )}
+      <PageShell
+        route={target.kind === 'page' ? route : null}
+        site={content.registries.site}
+        navigation={resolveNavigation(content.registries)}
+        alerts={activeAlerts(content.alerts, todayInNewJersey())}
+        searchable={false}
+        scripts={[]}
+        // No policy here: the preview is part of the editor, which has its own.
+        policy=""
+        title={target.kind === 'page' ? (page?.title ?? '') : title}
+      >
         {target.kind === 'registry' && target.name === 'alerts' ? (
           <AllAlerts content={content} />
         ) : target.kind === 'meetings' ||
@@ -124,11 +134,7 @@ export function PreviewView({
   )
 }
 
-/**
- * The preview's own page: in English, titled, and with room at the top for
- * the editor's two round buttons, which sit over the preview's corner (they
- * would cover the site's Menu button).
- */
+/** The preview's page: in English, titled, with room for the editor's buttons over its corner. */
 function FrameDocument({ title, children }: { title: string; children: ReactNode }) {
   const marker = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -144,11 +150,7 @@ function FrameDocument({ title, children }: { title: string; children: ReactNode
   )
 }
 
-/**
- * Gives the page's form frames their address and its video players their
- * controls, and makes video posters play, as the shared browser script does
- * on the site.
- */
+/** The site's browser scripts: form frames, video controls and posters. */
 function StartPageScripts() {
   const marker = useRef<HTMLSpanElement>(null)
   useEffect(() => {
@@ -160,10 +162,7 @@ function StartPageScripts() {
   return <span ref={marker} hidden />
 }
 
-/**
- * The pages that list the documents being added or changed, each as
- * visitors will see it: a budget shows on the budget page, as it will.
- */
+/** The pages that list the documents being added or changed. */
 function PagesListing({ content, ids }: { content: SiteContent; ids: string[] }) {
   if (ids.length === 0)
     return (
@@ -219,57 +218,31 @@ function AllAlerts({ content }: { content: SiteContent }) {
   )
 }
 
-function Box({ tone, children }: { tone: 'error' | 'notice'; children: ReactNode }) {
+/** The check's errors, which stop the preview, or the notices of the file being edited. */
+function Problems({ tone, items }: { tone: 'error' | 'notice'; items: ReactNode[] }) {
+  const error = tone === 'error'
   return (
     <div className="p-4">
       <section
         className={
-          tone === 'error'
+          error
             ? 'max-w-prose border-l-8 border-brand bg-brand-light px-4 py-3'
             : 'max-w-prose border-l-8 border-link bg-panel px-4 py-3'
         }
-        role={tone === 'error' ? 'alert' : 'status'}
+        role={error ? 'alert' : 'status'}
       >
-        {children}
+        <h2 className="text-lg font-bold">
+          {error
+            ? 'The site cannot be built with this change yet'
+            : 'Worth a look (this does not stop the build)'}
+        </h2>
+        {error && <p>Fix this and the preview comes back:</p>}
+        <ul className="mt-2 list-disc pl-6">
+          {items.map((item, i) => (
+            <li key={i}>{item}</li>
+          ))}
+        </ul>
       </section>
     </div>
-  )
-}
-
-function where(problem: ContentProblem): string {
-  return problem.line ? `${problem.file}, line ${problem.line}` : problem.file
-}
-
-function Problems({ errors }: { errors: ContentProblem[] }) {
-  return (
-    <Box tone="error">
-      <h2 className="text-lg font-bold">The site cannot be built with this change yet</h2>
-      <p>Fix this and the preview comes back:</p>
-      <ul className="mt-2 list-disc pl-6">
-        {errors.map((problem, i) => (
-          <li key={i}>
-            <span className="font-semibold">{where(problem)}:</span> {problem.message}
-          </li>
-        ))}
-      </ul>
-    </Box>
-  )
-}
-
-/**
- * The notices of the file being edited. A page's are about the page ("is
- * in no menu"), which the check names by its file: here it is "This page".
- */
-function Notices({ notices, subject }: { notices: ContentProblem[]; subject?: string }) {
-  if (notices.length === 0) return null
-  return (
-    <Box tone="notice">
-      <h2 className="text-lg font-bold">Worth a look (this does not stop the build)</h2>
-      <ul className="mt-2 list-disc pl-6">
-        {notices.map((problem, i) => (
-          <li key={i}>{subject ? `${subject} ${problem.message}` : problem.message}</li>
-        ))}
-      </ul>
-    </Box>
   )
 }

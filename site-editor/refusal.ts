@@ -1,8 +1,4 @@
-/**
- * The editor's answer when it will not do what was asked: Decap shows it in
- * its notice after its own words ("Not saved. …"), as it is, without
- * "Error:" in front.
- */
+/** A refusal Decap shows after its own words ("Not saved. …") without "Error:" in front. */
 export class PlainRefusal extends Error {
   constructor(message: string) {
     super(message)

@@ -8,12 +8,8 @@ import {
 import { LIST_FIELD, RECORD_KEY, RECORD_VALUE, TYPE_KEY } from '#site-editor/formats.ts'
 import type { FieldSpec, NumberSpec, Spec, TextSpec, UnionSpec } from '#site-editor/model.ts'
 
-// The editor field (Decap's widget and its options) of each schema field,
-// with the same rules: required or not, lengths, patterns with the schema's
-// own words, choices, number limits, and a list to pick from for a field
-// that holds the id of another entry. Its words come from fields.ts.
+// The Decap field of each schema field, with the schema's rules and the words of fields.ts.
 
-/** A field of Decap's configuration (only what this site uses). */
 export type CmsField = {
   name: string
   label: string
@@ -25,47 +21,29 @@ export type CmsField = {
   [option: string]: unknown
 }
 
-/** A field's widget and its options: a field without its name and label. */
 type WidgetOptions = { widget: string; [option: string]: unknown }
 
-// ------------------------------------------------------------------ words
-
-function textFor(path: string, root: string): FieldText {
-  const last = path.split('.').at(-1)
-  const text = FIELD_TEXT[path] ?? FIELD_TEXT[`${root}.${last}`]
+/** The first of `keys` that fields.ts has words for. */
+function textFor(keys: string[], what: string): FieldText {
+  const text = keys.map((key) => FIELD_TEXT[key]).find(Boolean)
   if (!text)
     throw new Error(
-      `site-editor/fields.ts: the field "${path}" has no label. Add one (with a hint for staff) so the editor shows it.`
+      `site-editor/fields.ts: ${what} has no label. Add one (with a hint for staff) so the editor shows it.`
     )
   return text
 }
 
-function variantText(path: string, root: string, variant: string): FieldText {
-  const text = FIELD_TEXT[`${path}#${variant}`] ?? FIELD_TEXT[`${root}#${variant}`]
-  if (!text)
-    throw new Error(
-      `site-editor/fields.ts: the kind "${variant}" of "${path}" has no label. Add one.`
-    )
-  return text
-}
-
-/** A field's words as Decap names them. */
 function words({ label, hint, singular }: FieldText) {
   return { label, ...(hint ? { hint } : {}), ...(singular ? { label_singular: singular } : {}) }
 }
 
-/** The words of the field at `path` (fields.ts), as Decap names them. */
-export const wordsFor = (path: string, root: string) => words(textFor(path, root))
+export const wordsFor = (path: string, root: string) =>
+  words(textFor([path, `${root}.${path.split('.').at(-1)}`], `the field "${path}"`))
 
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
-
-/** The line a folded entry shows (fields.ts), when it has one. */
 function summary(path: string, root: string) {
   const text = SUMMARIES[path] ?? SUMMARIES[root]
   return text ? { summary: text } : {}
 }
-
-// ------------------------------------------------------------------ rules
 
 /** A pattern that checks a text's length as the schema does (after trimming, when it trims). */
 function lengthPattern(spec: TextSpec): string | undefined {
@@ -111,8 +89,6 @@ export const MONEY_PATTERN: [string, string] = [
   'should be an amount in dollars, with at most two digits of cents, such as 45.00.',
 ]
 
-// ---------------------------------------------------------------- relations
-
 type Relation = {
   collection: string
   file?: string
@@ -153,16 +129,9 @@ export const RELATIONS: Record<string, Relation> = {
   'page.tiles.value.document': DOCUMENT,
 }
 
-// ------------------------------------------------------------------ fields
-
-/** The editor field of a schema field at `path` (e.g. fees.inspection.tiers). */
 export function fieldFor({ name, spec }: FieldSpec, parent: string, root: string): CmsField {
   const path = `${parent}.${name}`
-  const base = {
-    name,
-    ...wordsFor(path, root),
-    ...(spec.optional ? { required: false } : {}),
-  }
+  const base = { name, ...wordsFor(path, root), ...(spec.optional ? { required: false } : {}) }
   const relation = RELATIONS[path]
   if (relation) {
     if (spec.kind !== 'text') throw new Error(`site-editor/widgets.ts: ${path} is not an id`)
@@ -180,7 +149,7 @@ export function fieldFor({ name, spec }: FieldSpec, parent: string, root: string
   return { ...base, ...widgetFor(spec, path, root) }
 }
 
-/** A file that is one list (documents, a year of meeting records...): one list field. */
+/** A file that is one list (documents, a year of meeting records...). */
 export function listField(spec: Spec, root: string): CmsField {
   return { name: LIST_FIELD, ...wordsFor(root, root), ...widgetFor(spec, root, root) }
 }
@@ -209,7 +178,7 @@ function widgetFor(spec: Spec, path: string, root: string): WidgetOptions {
     case 'list':
       return listWidget(spec.item, path, root, spec.minItems)
     case 'record':
-      return recordWidget(spec.key, spec.value, path, root)
+      return listWidget(spec.value, path, root, undefined, spec.key)
     case 'union':
       throw new Error(`site-editor/widgets.ts: ${path} can take several shapes outside a list`)
   }
@@ -240,65 +209,49 @@ function numberWidget(spec: NumberSpec): WidgetOptions {
 }
 
 function choiceLabel(value: string): string {
-  return CHOICE_LABELS[value] ?? capitalized(value.replaceAll('-', ' '))
+  return CHOICE_LABELS[value] ?? value.charAt(0).toUpperCase() + value.slice(1).replaceAll('-', ' ')
 }
 
-function listWidget(
-  item: Spec,
-  path: string,
-  root: string,
-  minItems: number | undefined
-): WidgetOptions {
+/** A list, or a map edited as a list of entries with an id (`key`). */
+function listWidget(item: Spec, path: string, root: string, min?: number, key?: TextSpec) {
+  const lead = key ? [fieldFor({ name: RECORD_KEY, spec: key }, path, root)] : []
   const common = {
     widget: 'list',
     collapsed: !OPEN_LISTS.includes(path),
-    // New entries where they show, in every list alike: a new document or
-    // alert first, not after 80 others; a new menu item where the clerk looks.
+    // New entries where they show: a new document or alert first, not after 80 others.
     add_to_top: true,
-    ...(minItems ? { min: minItems } : {}),
+    ...(min ? { min } : {}),
     ...summary(path, root),
   }
-  if (item.kind === 'object')
-    return { ...common, fields: item.fields.map((f) => fieldFor(f, path, root)) }
-  if (item.kind === 'union') return { ...common, ...typesFor(item, path, root, []) }
-  throw new Error(
-    `site-editor/widgets.ts: ${path} is a list of ${item.kind}, which the editor cannot show`
-  )
+  if (item.kind === 'union') return { ...common, ...typesFor(item, path, root, lead) }
+  if (item.kind !== 'object' && !key)
+    throw new Error(
+      `site-editor/widgets.ts: ${path} is a list of ${item.kind}, which the editor cannot show`
+    )
+  return { ...common, fields: [...lead, ...entryFields(item, path, root)] }
 }
 
-/** A list whose entries each pick their shape: Decap's variable types, named by `_type`. */
+/** The fields of an entry: its own, or one for its value. */
+const entryFields = (spec: Spec, path: string, root: string) =>
+  spec.kind === 'object'
+    ? spec.fields.map((f) => fieldFor(f, path, root))
+    : [fieldFor({ name: RECORD_VALUE, spec }, path, root)]
+
+/** A list whose entries each pick their shape: Decap's variable types. */
 function typesFor(spec: UnionSpec, path: string, root: string, lead: CmsField[]) {
   return {
     typeKey: TYPE_KEY,
     types: spec.variants.map((variant) => ({
       name: variant.name,
-      ...words(variantText(path, root, variant.name)),
+      ...words(
+        textFor(
+          [`${path}#${variant.name}`, `${root}#${variant.name}`],
+          `the kind "${variant.name}" of "${path}"`
+        )
+      ),
       widget: 'object',
       ...summary(path, root),
-      fields: [
-        ...lead,
-        ...(variant.spec.kind === 'object'
-          ? variant.spec.fields.map((f) => fieldFor(f, path, root))
-          : [fieldFor({ name: RECORD_VALUE, spec: variant.spec }, path, root)]),
-      ],
+      fields: [...lead, ...entryFields(variant.spec, path, root)],
     })),
-  }
-}
-
-/** A map from ids to values, edited as a list of entries with an id. */
-function recordWidget(key: TextSpec, value: Spec, path: string, root: string): WidgetOptions {
-  const keyField = fieldFor({ name: RECORD_KEY, spec: key }, path, root)
-  const common = {
-    widget: 'list',
-    collapsed: true,
-    add_to_top: true,
-    ...summary(path, root),
-  }
-  if (value.kind === 'union') return { ...common, ...typesFor(value, path, root, [keyField]) }
-  if (value.kind === 'object')
-    return { ...common, fields: [keyField, ...value.fields.map((f) => fieldFor(f, path, root))] }
-  return {
-    ...common,
-    fields: [keyField, fieldFor({ name: RECORD_VALUE, spec: value }, path, root)],
   }
 }

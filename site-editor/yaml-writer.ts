@@ -1,16 +1,9 @@
 import { Document, isMap, isScalar, isSeq, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml'
-import { variantOf, type ObjectSpec, type Spec, type TextSpec } from '#site-editor/model.ts'
+import { variantOf, type ObjectSpec, type Spec } from '#site-editor/model.ts'
 
-// Writes content as a careful person would by hand, and as Prettier leaves it
-// (`npm run fix:content` changes nothing): keys in the order of the schema,
-// fields that are empty or off left out, text plain unless YAML needs quotes
-// (then 'single quotes', or "double" when the text holds a single quote),
-// dates and figures that look like numbers always quoted, amounts of money
-// with cents (45.00), text on several lines as a `|` block, no line folding,
-// and `{ date: '…' }` for a group of one field. Text keeps exactly the value
-// it had: a one-line message stays one line, a block keeps its final newline.
-// A text the file already holds keeps the quotes it has there (keptStyles),
-// so a save changes only the lines of what was changed.
+// Writes content as a careful person would, and as Prettier leaves it: keys
+// in schema order, empty fields left out, quotes only where needed, money
+// with cents, `|` blocks; a text the file holds keeps its quotes (keptStyles).
 
 /** Text that looks like a number (08831, 1,650, +17322510900,3) is quoted, so no reader takes it for one. */
 const NUMBER_LIKE = /^[-+]?\d[\d,._]*$/
@@ -18,22 +11,14 @@ const NUMBER_LIKE = /^[-+]?\d[\d,._]*$/
 export type WriteOptions = {
   /** A blank line between the top-level groups (fees.yaml, navigation.yaml). */
   sections?: boolean
-  /** Texts the file wrote in another style than these rules would: keep it (keptStyles). */
   kept?: readonly KeptStyle[]
 }
 
-/** A text the file wrote otherwise than the writer would: its field, the text, the file's style. */
 type KeptStyle = [field: string, text: string, style: Scalar.Type]
 
-const STYLES: readonly string[] = [
-  Scalar.PLAIN,
-  Scalar.QUOTE_SINGLE,
-  Scalar.QUOTE_DOUBLE,
-  Scalar.BLOCK_LITERAL,
-  Scalar.BLOCK_FOLDED,
-]
+// Scalar.PLAIN, Scalar.QUOTE_SINGLE...
+const STYLES = ['PLAIN', 'QUOTE_SINGLE', 'QUOTE_DOUBLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED']
 
-/** Is this a kept style (what a format carries through the editor, checked before use)? */
 export const isKeptStyle = (value: unknown): value is KeptStyle =>
   Array.isArray(value) &&
   value.length === 3 &&
@@ -41,7 +26,7 @@ export const isKeptStyle = (value: unknown): value is KeptStyle =>
   typeof value[1] === 'string' &&
   STYLES.includes(value[2] as string)
 
-/** Every text of a YAML node, by its place (field names and list positions), with its field and style. */
+/** Every text of a YAML node, by its place, with its field and style. */
 function textsOf(
   node: unknown,
   place: string[] = [],
@@ -60,11 +45,7 @@ function textsOf(
   return found
 }
 
-/**
- * The texts a file wrote in another style than the writer does (quoted
- * where it needs no quotes, double quotes for single...): `file` as read,
- * `written` the same data as the writer writes it.
- */
+/** The texts `file` wrote in another style than the writer does (`written`). */
 export function keptStyles(file: Document, written: Document): KeptStyle[] {
   const mine = textsOf(written.contents)
   return [...textsOf(file.contents)].flatMap(([place, [field, text, style]]) => {
@@ -73,23 +54,18 @@ export function keptStyles(file: Document, written: Document): KeptStyle[] {
   })
 }
 
-/** The YAML text of `value`, shaped by `spec`. */
 export function writeYaml(value: unknown, spec: Spec, options: WriteOptions = {}): string {
-  // The site reads YAML 1.2 (lib/content/yaml.ts, for pages and registries
-  // alike). Quoting also what an older YAML 1.1 reader would take for a date,
-  // a number or yes/no keeps the files the same for any tool that reads them.
+  // The site reads YAML 1.2; quoting what YAML 1.1 would take for a date,
+  // a number or yes/no keeps the files the same for any reader.
   const doc = new Document(null, { version: '1.1' })
   const kept = new Map(options.kept?.map(([field, text, style]) => [`${field}\0${text}`, style]))
   const node = nodeFor({ doc, kept }, tidy(value, spec), spec, '')
   if (options.sections && node instanceof YAMLMap)
-    node.items.forEach((pair, i) => {
-      if (i > 0 && isScalar(pair.key)) pair.key.spaceBefore = true
-    })
+    for (const pair of node.items.slice(1)) if (isScalar(pair.key)) pair.key.spaceBefore = true
   doc.contents = node
   return doc.toString({ lineWidth: 0, singleQuote: true, indentSeq: true })
 }
 
-/** Is a value empty: nothing, blank text, an empty list or a group of empty fields? */
 function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null) return true
   if (typeof value === 'string') return value.trim() === ''
@@ -98,13 +74,8 @@ function isEmpty(value: unknown): boolean {
   return false
 }
 
-/**
- * The value as the file should hold it: keys in schema order, optional
- * fields that are empty (or switches that are off, their default) left out,
- * text trimmed where the schema trims it, numbers as numbers. Keys the
- * schema does not know are kept, last, so the content check can name them.
- */
-export function tidy(value: unknown, spec: Spec): unknown {
+/** The value as the file should hold it; keys the schema does not know are kept, last, for the check to name. */
+function tidy(value: unknown, spec: Spec): unknown {
   switch (spec.kind) {
     case 'text':
       if (typeof value !== 'string') return value
@@ -158,12 +129,18 @@ function nodeFor(writing: Writing, value: unknown, spec: Spec | undefined, field
     const variant = variantOf(spec, value)
     return nodeFor(writing, value, variant?.spec, field)
   }
-  if (typeof value === 'string')
-    return textNode(
-      value,
-      spec?.kind === 'text' ? spec : undefined,
-      writing.kept.get(`${field}\0${value}`)
-    )
+  if (typeof value === 'string') {
+    const node = new Scalar(value)
+    const kept = writing.kept.get(`${field}\0${value}`)
+    if (kept) node.type = kept
+    else if (value.includes('\n')) {
+      // A block keeps the text as typed, final newline (`|`) or none (`|-`) included.
+      node.value = value.replace(/[ \t]+$/gm, '').replace(/\n{2,}$/, '\n')
+      node.type = Scalar.BLOCK_LITERAL
+    } else if ((spec?.kind === 'text' && spec.format === 'date') || NUMBER_LIKE.test(value))
+      node.type = value.includes("'") ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE
+    return node
+  }
   if (typeof value === 'number') {
     const node = new Scalar(value)
     if (spec?.kind === 'number' && spec.multipleOf === 0.01) node.minFractionDigits = 2
@@ -194,17 +171,4 @@ function nodeFor(writing: Writing, value: unknown, spec: Spec | undefined, field
     return map
   }
   return doc.createNode(value) as Node
-}
-
-function textNode(text: string, spec: TextSpec | undefined, kept?: Scalar.Type): Scalar {
-  const node = new Scalar(text)
-  if (kept) node.type = kept
-  else if (text.includes('\n')) {
-    // A block keeps the text as typed, final newline (`|`) or none (`|-`) included.
-    node.value = text.replace(/[ \t]+$/gm, '').replace(/\n{2,}$/, '\n')
-    node.type = Scalar.BLOCK_LITERAL
-  } else if (spec?.format === 'date' || NUMBER_LIKE.test(text)) {
-    node.type = text.includes("'") ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE
-  }
-  return node
 }

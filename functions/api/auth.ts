@@ -1,6 +1,4 @@
-// GET /api/auth on Cloudflare Pages: the start of the site editor's GitHub
-// sign-in (functions/sign-in.ts). The only files in functions/ are
-// reviewed code: npm run deploy bundles them, and nothing from content/.
+// GET /api/auth on Cloudflare Pages: the start of the site editor's GitHub sign-in.
 import { startSignIn, type SignInEnv } from '#functions/sign-in.ts'
 
 export const onRequestGet = ({ request, env }: { request: Request; env: SignInEnv }) =>

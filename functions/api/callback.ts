@@ -1,5 +1,4 @@
-// GET /api/callback on Cloudflare Pages: where GitHub sends the sign-in
-// window back (functions/sign-in.ts).
+// GET /api/callback on Cloudflare Pages: where GitHub sends the sign-in window back.
 import { finishSignIn, type SignInEnv } from '#functions/sign-in.ts'
 
 export const onRequestGet = ({ request, env }: { request: Request; env: SignInEnv }) =>
