@@ -1,42 +1,43 @@
 import {
   GitHubError,
+  invalidPull,
   notFound,
+  now,
   unprocessable,
-  validationFailed,
-} from '#tools/rehearse/github-http.ts'
-import { now, type GitHubModel, type Pull } from '#tools/rehearse/github-model.ts'
+  type GitHubModel,
+  type Pull,
+} from '#tools/rehearse/github-model.ts'
 
-// Merging under branch protection, as deploy/README.md asks the owners to
-// set it: the required checks must have passed, on a branch that holds the
-// default branch's latest commit; GitHub's own refusals otherwise.
+// Merging under branch protection as deploy/README.md asks the owners to set it: the required
+// checks passed on a branch holding the default branch's latest commit; GitHub's refusals otherwise.
+
+const GITHUB = { name: 'GitHub', email: 'noreply@github.com' }
 
 /** Why branch protection refuses to merge this pull request now, as GitHub says it; or nothing. */
-export function protectionRefusal(model: GitHubModel, pull: Pull): GitHubError | undefined {
+function protectionRefusal(model: GitHubModel, pull: Pull): GitHubError | undefined {
   const { requiredChecks, strict, branch } = model.protection
-  if (pull.base !== branch || requiredChecks.length === 0) return undefined
+  if (pull.base !== branch) return undefined
   const runs = model.latestChecks(pull.head.sha)
   // On a branch behind its base, GitHub counts every required check as not yet reported.
   const behind = strict && model.isBehind(pull)
-  const expected = requiredChecks.filter(
-    (name) => behind || runs.find((r) => r.name === name)?.status !== 'completed'
-  )
+  const run = (name: string) => runs.find((r) => r.name === name)
+  const expected = requiredChecks.filter((name) => behind || run(name)?.status !== 'completed')
   const failing = requiredChecks.filter(
-    (name) =>
-      !expected.includes(name) && runs.find((r) => r.name === name)?.conclusion !== 'success'
+    (name) => !expected.includes(name) && run(name)?.conclusion !== 'success'
   )
-  const say = (names: string[], state: string) =>
-    names.length === 1 && requiredChecks.length === 1
-      ? `Required status check "${names[0]}" is ${state}.`
-      : `${names.length} of ${requiredChecks.length} required status checks are ${state}.`
-  if (expected.length) return new GitHubError(405, say(expected, 'expected'))
-  if (failing.length) return new GitHubError(405, say(failing, 'failing'))
-  return undefined
+  const refuse = (names: string[], state: string) =>
+    names.length === 0
+      ? undefined
+      : new GitHubError(
+          405,
+          names.length === 1 && requiredChecks.length === 1
+            ? `Required status check "${names[0]}" is ${state}.`
+            : `${names.length} of ${requiredChecks.length} required status checks are ${state}.`
+        )
+  return refuse(expected, 'expected') ?? refuse(failing, 'failing')
 }
 
-export function mergeableState(
-  model: GitHubModel,
-  pull: Pull
-): 'clean' | 'behind' | 'blocked' | 'dirty' {
+export function mergeableState(model: GitHubModel, pull: Pull) {
   if (!model.store.mergedTree(model.baseSha(pull), pull.head.sha)) return 'dirty'
   if (model.protection.strict && model.isBehind(pull)) return 'behind'
   return protectionRefusal(model, pull) ? 'blocked' : 'clean'
@@ -45,15 +46,9 @@ export function mergeableState(
 /** PUT …/pulls/:n/merge: merges as GitHub does, or refuses with its answer. */
 export function merge(
   model: GitHubModel,
-
   pull: Pull,
   login: string,
-  input: {
-    sha?: unknown
-    merge_method?: unknown
-    commit_title?: unknown
-    commit_message?: unknown
-  }
+  input: { sha?: unknown; merge_method?: unknown; commit_title?: unknown; commit_message?: unknown }
 ) {
   if (!model.canPush(model.origin, login))
     throw new GitHubError(403, 'Must have push access to repository')
@@ -67,15 +62,14 @@ export function merge(
   if (!tree) throw new GitHubError(405, 'Pull Request is not mergeable')
   const method = String(input.merge_method ?? 'merge')
   if (!['merge', 'squash', 'rebase'].includes(method))
-    throw validationFailed('PullRequest', 'Invalid merge_method', 'merge_method')
+    throw invalidPull('Invalid merge_method', 'merge_method')
   const title = input.commit_title ? String(input.commit_title) : `${pull.title} (#${pull.number})`
-  const message = input.commit_message ? `${title}\n\n${String(input.commit_message)}` : title
   const sha = model.store.commit({
     tree,
     parents: method === 'merge' ? [base, pull.head.sha] : [base],
-    message,
+    message: input.commit_message ? `${title}\n\n${String(input.commit_message)}` : title,
     author: model.person(method === 'merge' ? login : pull.user),
-    committer: { name: 'GitHub', email: 'noreply@github.com' },
+    committer: GITHUB,
   })
   model.setBranch(model.origin, pull.base, sha, { viaMerge: true })
   pull.merged = { at: now(), sha, by: login }
@@ -99,7 +93,7 @@ export function updateBranch(model: GitHubModel, pull: Pull, login: string, expe
     parents: [pull.head.sha, base],
     message: `Merge branch '${pull.base}' into ${pull.head.ref}`,
     author: model.person(login),
-    committer: { name: 'GitHub', email: 'noreply@github.com' },
+    committer: GITHUB,
   })
   model.setBranch(pull.head.repo, pull.head.ref, sha)
   return { message: 'Updating pull request branch.' }
