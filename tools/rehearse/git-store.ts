@@ -7,14 +7,6 @@ import { join } from 'node:path'
 
 export type Person = { name: string; email: string; date?: string }
 export type TreeChange = { path: string; mode?: string; sha?: string | null; content?: string }
-export type CommitInfo = {
-  sha: string
-  parents: string[]
-  tree: string
-  author: Required<Person>
-  committer: Required<Person>
-  message: string
-}
 type Options = { input?: string | Buffer; env?: Record<string, string>; cwd?: string }
 
 export class GitStore {
@@ -123,7 +115,7 @@ export class GitStore {
     })
   }
 
-  commitInfo(sha: string): CommitInfo {
+  commitInfo(sha: string) {
     const format = '--format=%T%n%P%n%an%n%ae%n%ad%n%cn%n%ce%n%cd%n%B'
     const [tree, parents, ...rest] = this.git(
       ['show', '-s', '--date=format-local:%Y-%m-%dT%H:%M:%SZ', format, sha],
@@ -154,7 +146,7 @@ export class GitStore {
     this.attempt(['merge-tree', '--write-tree', '--no-messages', ours, theirs])?.split('\n')[0]
 
   /** The commits in `to` and not in `from`, oldest first. */
-  commitsBetween(from: string, to: string): CommitInfo[] {
+  commitsBetween(from: string, to: string) {
     const list = this.git(['rev-list', '--reverse', `${from}..${to}`])
     return list ? list.split('\n').map((sha) => this.commitInfo(sha)) : []
   }
@@ -187,3 +179,5 @@ export class GitStore {
     })
   }
 }
+
+export type CommitInfo = ReturnType<GitStore['commitInfo']>

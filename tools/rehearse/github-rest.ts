@@ -1,10 +1,12 @@
 import type { CommitInfo } from '#tools/rehearse/git-store.ts'
-import { merge, mergeableState, updateBranch } from '#tools/rehearse/github-merge.ts'
 import {
   GitHubError,
+  merge,
+  mergeableState,
   notFound,
   now,
   unprocessable,
+  updateBranch,
   type CheckRun,
   type GitHubModel,
   type Pull,
@@ -143,27 +145,20 @@ function treeJson(call: Call) {
   return { sha: tree, tree: model.store.lsTree(tree, recursive), truncated: false }
 }
 
-function mergeUpstream({ model, repo, login, body }: Call) {
-  model.mustPush(repo, login)
+function mergeUpstream({ model, repo, body }: Call) {
   const branch = String(body.branch ?? '')
   const upstream = repo.parent && model.branchSha(repo.parent, branch)
   const mine = model.branchSha(repo, branch)
   if (!upstream || !mine) throw unprocessable('Branch not found')
   const base_branch = `${repo.parent!.owner}:${branch}`
-  if (model.store.isAncestor(upstream, mine))
-    return {
-      message: `This branch is not behind the upstream ${base_branch}.`,
-      merge_type: 'none',
-      base_branch,
-    }
-  if (!model.store.isAncestor(mine, upstream))
+  const behind = !model.store.isAncestor(upstream, mine)
+  if (behind && !model.store.isAncestor(mine, upstream))
     throw new GitHubError(409, 'There are merge conflicts')
-  model.setBranch(repo, branch, upstream)
-  return {
-    message: `Successfully fetched and fast-forwarded from upstream ${base_branch}.`,
-    merge_type: 'fast-forward',
-    base_branch,
-  }
+  if (behind) model.setBranch(repo, branch, upstream)
+  const [message, merge_type] = behind
+    ? [`Successfully fetched and fast-forwarded from upstream ${base_branch}.`, 'fast-forward']
+    : [`This branch is not behind the upstream ${base_branch}.`, 'none']
+  return { message, merge_type, base_branch }
 }
 
 function compare(call: Call) {
@@ -186,8 +181,7 @@ function compare(call: Call) {
   }
 }
 
-function createTree({ model, repo, login, body }: Call) {
-  model.mustPush(repo, login)
+function createTree({ model, body }: Call) {
   const base = body.base_tree ? model.store.resolve(String(body.base_tree), 'tree') : undefined
   if (body.base_tree && !base) throw unprocessable('base_tree is not a valid tree oid')
   const entries = (Array.isArray(body.tree) ? body.tree : []) as { path: string; sha?: string }[]
@@ -197,8 +191,7 @@ function createTree({ model, repo, login, body }: Call) {
   return [201, { sha, tree: model.store.lsTree(sha, false), truncated: false }]
 }
 
-function createCommit({ model, repo, login, body }: Call) {
-  model.mustPush(repo, login)
+function createCommit({ model, login, body }: Call) {
   const tree = String(body.tree ?? '')
   if (model.store.objectType(tree) !== 'tree') throw unprocessable('Tree SHA does not exist')
   const parents = (Array.isArray(body.parents) ? body.parents : []).map(String)
@@ -213,7 +206,8 @@ function createCommit({ model, repo, login, body }: Call) {
   return [201, { ...commit, sha, parents: parentsJson }]
 }
 
-// Each route: "METHOD path" as a pattern, where :repo stands for /repos/:owner/:name.
+// Each route: "METHOD path" as a pattern, where :repo stands for /repos/:owner/:name. Writes to
+// git data and merge-upstream need push access: GitHub hides the repository from others (404).
 const ROUTES: Record<string, (call: Call) => unknown> = {
   'GET /user': (call) => userJson(call.model, needsLogin(call)),
   'GET /users/([^/]+)': ({ model, params }) => userJson(model, params[0]!),
@@ -238,20 +232,17 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
     if (!found.length) throw notFound()
     return found.map((b) => refJson(b.name, b.sha))
   },
-  'POST :repo/git/refs': ({ model, repo, login, body }) => {
-    model.mustPush(repo, login)
+  'POST :repo/git/refs': ({ model, repo, body }) => {
     const [, name] = /^refs\/heads\/(.+)/.exec(String(body.ref ?? '')) ?? []
     if (!name) throw unprocessable('Reference name is invalid')
     model.setBranch(repo, name, String(body.sha ?? ''), { create: true })
     return [201, refJson(name, String(body.sha))]
   },
-  'PATCH :repo/git/refs/heads/(.+)': ({ model, repo, login, body, params }) => {
-    model.mustPush(repo, login)
+  'PATCH :repo/git/refs/heads/(.+)': ({ model, repo, body, params }) => {
     model.setBranch(repo, params[0]!, String(body.sha ?? ''), { force: body.force === true })
     return refJson(params[0]!, String(body.sha))
   },
-  'DELETE :repo/git/refs/heads/(.+)': ({ model, repo, login, params }) => {
-    model.mustPush(repo, login)
+  'DELETE :repo/git/refs/heads/(.+)': ({ model, repo, params }) => {
     model.deleteBranch(repo, params[0]!)
     return [204, null]
   },
@@ -262,8 +253,7 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
     const content = model.store.readBlob(sha!)
     return { sha, size: content.length, encoding: 'base64', content: content.toString('base64') }
   },
-  'POST :repo/git/blobs': ({ model, repo, login, body }) => {
-    model.mustPush(repo, login)
+  'POST :repo/git/blobs': ({ model, body }) => {
     const encoding = body.encoding === 'base64' ? 'base64' : 'utf8'
     return [201, { sha: model.store.writeBlob(Buffer.from(String(body.content ?? ''), encoding)) }]
   },
@@ -336,7 +326,8 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
 const COMPILED = Object.entries(ROUTES).map(([key, handler]) => {
   const [method, path] = key.split(' ') as [string, string]
   const pattern = new RegExp(`^${path.replace(':repo', '/repos/([^/]+)/([^/]+)')}$`)
-  return { method, pattern, handler, inRepo: path.startsWith(':repo') }
+  const pushOnly = method !== 'GET' && /^:repo\/(git|merge-upstream)/.test(path)
+  return { method, pattern, handler, inRepo: path.startsWith(':repo'), pushOnly }
 })
 
 /** Answers a call of the REST API: its status and body, or GitHub's error. */
@@ -345,11 +336,12 @@ export function answer(
   path: string,
   call: Omit<Call, 'params' | 'repo'>
 ): [number, unknown] {
-  for (const { method: m, pattern, handler, inRepo } of COMPILED) {
+  for (const { method: m, pattern, handler, inRepo, pushOnly } of COMPILED) {
     const match = m === method && pattern.exec(path)
     if (!match) continue
     const params = match.slice(1).map((p) => decodeURIComponent(p))
     const repo = inRepo ? call.model.repo(params.shift()!, params.shift()!) : call.model.origin
+    if (pushOnly) call.model.mustPush(repo, call.login)
     const result = handler({ ...call, repo, params })
     return Array.isArray(result) && typeof result[0] === 'number'
       ? (result as [number, unknown])

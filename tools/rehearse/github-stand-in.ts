@@ -16,7 +16,8 @@ export type OAuthApp = {
   callbackUrl: string
 }
 
-export type GitHubStandIn = { origin: string; model: GitHubModel; close(): Promise<void> }
+export type GitHubStandIn = { origin: string; model: GitHubModel; close(): Promise<unknown> }
+type Grant = { login: string; redirectUri: string; scope: string; expires: number }
 
 const CODE_LIFETIME_MS = 10 * 60_000
 const OAUTH_ERRORS = {
@@ -124,10 +125,7 @@ export async function startGitHubStandIn(
   app: OAuthApp
 ): Promise<GitHubStandIn> {
   const tokens = new Map<string, string>()
-  const grants = new Map<
-    string,
-    { login: string; redirectUri: string; scope: string; expires: number }
-  >()
+  const grants = new Map<string, Grant>()
   let origin = ''
 
   async function oauth(request: IncomingMessage, response: ServerResponse, url: URL) {
@@ -231,10 +229,7 @@ export async function startGitHubStandIn(
     servers[1].once('error', () => resolve()).listen(port, '::1', resolve)
   )
   origin = `http://localhost:${port}`
-  const close = (server: (typeof servers)[number]) =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      server.closeAllConnections()
-    })
-  return { origin, model, close: async () => void (await Promise.all(servers.map(close))) }
+  const close = () =>
+    Promise.all(servers.map((s) => new Promise((done) => s.close(done).closeAllConnections())))
+  return { origin, model, close }
 }

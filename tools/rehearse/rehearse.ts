@@ -32,27 +32,13 @@ export function pullRequestCheck(root = process.cwd()): { name: string; command:
   return { name, command: steps.flatMap((s) => (s.run ? [s.run] : [])).at(-1)! }
 }
 
-export type Rehearsal = {
-  site: string
-  github: GitHubStandIn
-  /** Resolves when every check started so far has finished. */
-  checked(): Promise<void>
-  /** Resolves when every publish started so far has finished. */
-  published(): Promise<void>
-  /** Holds new checks as queued (pending) until release() is called. */
-  holdChecks(): { release(): void }
-  /** The commits published so far, the last one live. */
-  live: string[]
-  stop(): Promise<void>
-}
-
 /** Starts everything, publishes the repository's main once, and resolves when the site answers. */
 export async function startRehearsal(options: {
   sitePort: number
   /** What each pull request's check runs (the quick job's command). */
   checkCommand?: string
   log?: (line: string) => void
-}): Promise<Rehearsal> {
+}) {
   const root = process.cwd()
   const log = options.log ?? (() => {})
   const dir = mkdtempSync(join(tmpdir(), 'rehearsal-'))
@@ -161,9 +147,13 @@ export async function startRehearsal(options: {
     return {
       site,
       github,
+      /** The commits published so far, the last one live. */
       live,
+      /** Resolves when every check started so far has finished. */
       checked: () => checks.idle(),
+      /** Resolves when every publish started so far has finished. */
       published: () => publisher.idle(),
+      /** Holds new checks as queued (pending) until release() is called. */
       holdChecks: () => checks.hold(),
       stop,
     }
@@ -172,6 +162,8 @@ export async function startRehearsal(options: {
     throw error
   }
 }
+
+export type Rehearsal = Awaited<ReturnType<typeof startRehearsal>>
 
 if (import.meta.main) {
   console.log(
