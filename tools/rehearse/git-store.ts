@@ -49,7 +49,6 @@ export class GitStore {
   git = (args: string[], options?: Options) =>
     this.run(args, options).toString('utf8').replace(/\n$/, '')
 
-  /** What git answers, or undefined where it fails. */
   private attempt(args: string[]): string | undefined {
     try {
       return this.git(args)

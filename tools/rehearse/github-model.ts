@@ -66,13 +66,6 @@ export type CheckRun = {
 /** Protection of `branch`: the checks (by job name) that must pass; strict: up to date first. */
 export type Protection = { branch: string; requiredChecks: string[]; strict: boolean }
 
-export type ModelEvents = {
-  /** A pull request was opened, or its branch moved: its checks should run. */
-  headChanged?: (pull: Pull) => void
-  /** A pull request was merged into the default branch: the site should be published. */
-  merged?: (pull: Pull) => void
-}
-
 export const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
@@ -81,7 +74,12 @@ export class GitHubModel {
   readonly checkRuns: CheckRun[] = []
   readonly origin: Repo
   readonly repos: Repo[]
-  events: ModelEvents = {}
+  events: {
+    /** A pull request was opened, or its branch moved: its checks should run. */
+    headChanged?: (pull: Pull) => void
+    /** A pull request was merged into the default branch: the site should be published. */
+    merged?: (pull: Pull) => void
+  } = {}
   readonly store: GitStore
   readonly users: StandInUser[]
   readonly protection: Protection
@@ -265,7 +263,6 @@ export class GitHubModel {
   baseSha = (pull: Pull) => this.branchSha(this.origin, pull.base)!
   isBehind = (pull: Pull) => !this.store.isAncestor(this.baseSha(pull), pull.head.sha)
 
-  /** The latest run of each check on a commit. */
   latestChecks = (sha: string) => [
     ...new Map(this.checkRuns.filter((r) => r.sha === sha).map((r) => [r.name, r])).values(),
   ]

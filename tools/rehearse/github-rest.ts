@@ -102,7 +102,6 @@ const checkRunJson = (run: CheckRun) => ({
   app: { slug: 'github-actions' },
 })
 
-/** A commit the call names (branch, owner:branch or id), or 404. */
 function commitOf(call: Call, rev: string) {
   const sha = call.model.resolve(call.repo, rev)
   if (!sha) throw notFound(`No commit found for SHA: ${rev}`)

@@ -9,12 +9,8 @@ import { answer } from '#tools/rehearse/github-rest.ts'
 // github-rest.ts) and github.com: an OAuth app's authorize and token endpoints, which the
 // editor's sign-in service calls, and pages listing the pull requests with their checks.
 
-export type OAuthApp = {
-  clientId: string
-  clientSecret: string
-  /** The app's "Authorization callback URL": where GitHub may send people back to. */
-  callbackUrl: string
-}
+/** An OAuth app's keys, and its "Authorization callback URL", where GitHub may send people back. */
+type OAuthApp = { clientId: string; clientSecret: string; callbackUrl: string }
 
 export type GitHubStandIn = { origin: string; model: GitHubModel; close(): Promise<unknown> }
 type Grant = { login: string; redirectUri: string; scope: string; expires: number }

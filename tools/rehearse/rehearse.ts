@@ -35,7 +35,6 @@ export function pullRequestCheck(root = process.cwd()): { name: string; command:
 /** Starts everything, publishes the repository's main once, and resolves when the site answers. */
 export async function startRehearsal(options: {
   sitePort: number
-  /** What each pull request's check runs (the quick job's command). */
   checkCommand?: string
   log?: (line: string) => void
 }) {

@@ -12,10 +12,8 @@ import { addIntegrity } from '#tools/export/script-integrity.ts'
 /** What the editor is set to save to when the build is not told the repository. */
 export const UNSET_REPOSITORY = 'set-SITE_EDITOR_REPOSITORY/to-owner-and-name'
 
-/**
- * The editor's settings from the build's environment (deploy/README.md). SITE_EDITOR_API_ROOT
- * points the editor at another GitHub API: only `npm run rehearse` sets it, to its stand-in.
- */
+// The editor's settings from the build's environment (deploy/README.md); SITE_EDITOR_API_ROOT
+// is another GitHub API, which only `npm run rehearse` sets (to its stand-in).
 export function siteEditorSettings(
   env: Record<string, string | undefined>,
   site?: { baseUrl: string; name: string }
@@ -38,10 +36,8 @@ export function siteEditorSettings(
   }
 }
 
-/**
- * Builds the editor into `<exportDir>/admin`; its preview links `styles`, the site's stylesheets.
- * Returns lines for the build log and the hashes of its scripts, which its policy alone allows.
- */
+// Builds the editor into `<exportDir>/admin`, its preview linking `styles` (the site's); returns
+// lines for the build log and the hashes of its scripts, which its policy alone allows.
 export async function bundleSiteEditor(
   exportDir: string,
   settings: SiteEditorSettings,
@@ -50,16 +46,6 @@ export async function bundleSiteEditor(
   if (styles.length === 0) throw new Error('The export has no stylesheet for the editor preview')
   const shims = resolve('site-editor', 'shims')
   const outDir = resolve(exportDir, 'admin')
-  // See site-editor/shims: parts of Decap this site does not use that would need eval.
-  const shimmed = {
-    ajv: 'ajv.ts',
-    'ajv-errors': 'ajv-plugin.ts',
-    'ajv-keywords/dist/keywords': 'ajv-plugin.ts',
-    '@iarna/toml/parse-string': 'toml.ts',
-    '@jsquash/webp': 'webp.ts',
-    'ts-invariant': 'ts-invariant.ts',
-    esprima: 'esprima.ts',
-  }
   await build({
     configFile: false,
     root: resolve('site-editor'),
@@ -71,10 +57,16 @@ export async function bundleSiteEditor(
       'process.env.NODE_ENV': JSON.stringify('production'),
     },
     resolve: {
-      alias: Object.entries(shimmed).map(([name, file]) => ({
-        find: new RegExp(`^${name}$`),
-        replacement: join(shims, file),
-      })),
+      // See site-editor/shims: parts of Decap this site does not use that would need eval.
+      alias: [
+        { find: /^ajv$/, replacement: join(shims, 'ajv.ts') },
+        { find: /^ajv-errors$/, replacement: join(shims, 'ajv-plugin.ts') },
+        { find: /^ajv-keywords\/dist\/keywords$/, replacement: join(shims, 'ajv-plugin.ts') },
+        { find: /^@iarna\/toml\/parse-string$/, replacement: join(shims, 'toml.ts') },
+        { find: /^@jsquash\/webp$/, replacement: join(shims, 'webp.ts') },
+        { find: /^ts-invariant$/, replacement: join(shims, 'ts-invariant.ts') },
+        { find: /^esprima$/, replacement: join(shims, 'esprima.ts') },
+      ],
     },
     build: {
       outDir,

@@ -12,11 +12,8 @@ import {
 // own page (Origin), so that another site open in the browser cannot use it, even through DNS
 // tricks; and every path in it must be a content file of a kind the site uses.
 
-/**
- * Why a request's Host or Origin is refused, or undefined. Host must be this server; Origin, when
- * a browser sends one, must be this server's page. Writes (POST) must carry an Origin: browsers
- * always send one.
- */
+// Why a request's Host or Origin is refused, or undefined: Host must be this server, and Origin
+// its page (browsers send one with every write, so a write without one is refused).
 export function foreignRequest(
   port: number,
   headers: { host?: string; origin?: string },
@@ -58,7 +55,7 @@ const field = (value: unknown, key: string): unknown =>
   value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
 const onePath = (params: unknown) => ({ files: [field(params, 'path')] })
 
-/** The backend actions the site editor uses, with the files and folders each names; any other is refused. */
+/** The actions the site editor uses, and the paths each names; any other action is refused. */
 const ACTIONS: Record<string, (params: unknown) => { files?: unknown[]; folders?: unknown[] }> = {
   info: () => ({}),
   getDeployPreview: () => ({}),

@@ -1,13 +1,19 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
+import { join, resolve } from 'node:path'
 import { createStaticHandler, headersFromExport } from '#tools/serve/static-server.ts'
 import { LOCAL_BACKEND_PATH } from '#site-editor/config.ts'
 import { foreignRequest, refusedBackendRequest } from '#tools/site-editor/local-guard.ts'
 
-// `npm run site-editor`: the built site (the editor at /admin/) and Decap's local backend
-// (decap-server's file-system middleware) at /api/v1 of one address on 127.0.0.1. The backend
-// listens on no port of its own: every request reaches it through local-guard.ts.
+// `npm run site-editor`: edit the site in the browser without GitHub. The built site (the editor
+// at /admin/) and Decap's local backend (decap-server's file-system middleware) at /api/v1 of one
+// address on 127.0.0.1; the backend listens on no port of its own: every request reaches it
+// through local-guard.ts. Saving writes content/ at once (review with `git diff`, commit as usual).
+//   PORT              the address's port (8081)
+//   SITE_EDITOR_REPO  the working copy to edit (this one)
 
 export type SiteEditorServer = { url: string; close: () => Promise<void> }
 
@@ -20,21 +26,15 @@ type Handler = (
 ) => void
 
 /** decap-server's file-system backend as a request handler (an Express app that is never started). */
-async function localBackend(repoDir: string, logLevel: string): Promise<Handler> {
+async function localBackend(repoDir: string): Promise<Handler> {
   const require = createRequire(createRequire(import.meta.url).resolve('decap-server/package.json'))
   const app = (require('express') as () => Handler)()
   const { registerLocalFs } = require('decap-server/dist/middlewares.js') as {
     registerLocalFs: (app: Handler, options: { logLevel: string }) => Promise<void>
   }
   // decap-server reads the folder to write to from the environment as it registers.
-  const before = process.env.GIT_REPO_DIRECTORY
   process.env.GIT_REPO_DIRECTORY = repoDir
-  try {
-    await registerLocalFs(app, { logLevel })
-  } finally {
-    if (before === undefined) delete process.env.GIT_REPO_DIRECTORY
-    else process.env.GIT_REPO_DIRECTORY = before
-  }
+  await registerLocalFs(app, { logLevel: 'warn' })
   return app
 }
 
@@ -46,12 +46,10 @@ export async function startSiteEditorServer(options: {
   outDir: string
   repoDir: string
   port?: number
-  /** decap-server's log level (info shows every request). */
-  logLevel?: string
 }): Promise<SiteEditorServer> {
   // Read first: a missing export fails here.
   const site = createStaticHandler(options.outDir, headersFromExport(options.outDir))
-  const decap = await localBackend(options.repoDir, options.logLevel ?? 'warn')
+  const decap = await localBackend(options.repoDir)
 
   /** Reads a backend request whole, checks every path in it, then hands it to the backend. */
   const proxy = async (req: IncomingMessage, res: ServerResponse) => {
@@ -94,4 +92,23 @@ export async function startSiteEditorServer(options: {
         server.closeAllConnections()
       }),
   }
+}
+
+if (import.meta.main) {
+  const repoDir = resolve(process.env.SITE_EDITOR_REPO ?? '.')
+  mkdirSync(repoDir, { recursive: true })
+  if (!existsSync(join('out', 'admin', 'index.html'))) {
+    console.log('site-editor: the site is not built yet; building it first (npm run build).')
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
+    if (build.status !== 0) process.exit(build.status ?? 1)
+  }
+  const port = Number(process.env.PORT ?? 8081)
+  const server = await startSiteEditorServer({ outDir: 'out', repoDir, port })
+  console.log(
+    `site-editor: edit the site at ${server.url}/admin/ (press "Login"; no password is needed).\n` +
+      `site-editor: saving writes to ${join(repoDir, 'content')}; review with git diff, then commit. Ctrl+C stops.`
+  )
+  const stop = () => void server.close().then(() => process.exit(0))
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
 }
