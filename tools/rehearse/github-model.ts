@@ -17,6 +17,11 @@ export class GitHubError extends Error {
   }
 }
 export const notFound = (message = 'Not Found') => new GitHubError(404, message)
+/** What was looked up, or GitHub's 404. */
+export function found<T>(item: T | undefined, message?: string): T {
+  if (item === undefined) throw notFound(message)
+  return item
+}
 export const unprocessable = (message: string) => new GitHubError(422, message)
 /** GitHub's "Validation Failed" answer about a pull request, with one error saying why. */
 export const invalidPull = (message: string, field?: string) =>
@@ -25,8 +30,8 @@ export const invalidPull = (message: string, field?: string) =>
   })
 
 export type StandInUser = { login: string; name: string; write: boolean }
-/** The site's repository, or a fork of it (with its parent); its branches are refs under refPrefix. */
-export type Repo = { owner: string; name: string; parent?: Repo; refPrefix: string }
+/** The site's repository, or a fork of it (with its parent). */
+export type Repo = { owner: string; name: string; parent?: Repo }
 
 export type Pull = {
   number: number
@@ -93,7 +98,7 @@ export class GitHubModel {
     this.store = store
     this.users = users
     this.protection = protection
-    this.origin = { ...origin, refPrefix: 'refs/heads/' }
+    this.origin = { ...origin }
     this.repos = [this.origin]
   }
 
@@ -109,11 +114,8 @@ export class GitHubModel {
   /** The repository of an owner in this network (the site's, or their fork of it). */
   ownedBy = (owner: string) => this.repos.find((r) => same(r.owner, owner))
 
-  repo(owner: string, name: string): Repo {
-    const repo = this.ownedBy(owner)
-    if (!repo || !same(repo.name, name)) throw notFound()
-    return repo
-  }
+  repo = (owner: string, name: string) =>
+    found(this.repos.find((r) => same(r.owner, owner) && same(r.name, name)))
 
   /** A user's permission on a repository: a fork is its owner's. */
   permission(repo: Repo, login: string | undefined): 'admin' | 'write' | 'read' {
@@ -124,16 +126,14 @@ export class GitHubModel {
 
   canPush = (repo: Repo, login: string | undefined) => this.permission(repo, login) !== 'read'
 
-  mustPush(repo: Repo, login: string | undefined) {
-    if (!this.canPush(repo, login)) throw notFound()
-  }
-
-  branchRef = (repo: Repo, branch: string) => `${repo.refPrefix}${branch}`
+  /** Where a repository's branches are kept in the store: a fork's beside the site's. */
+  refPrefix = (repo: Repo) => (repo.parent ? `refs/forks/${repo.owner}/heads/` : 'refs/heads/')
+  branchRef = (repo: Repo, branch: string) => `${this.refPrefix(repo)}${branch}`
   branchSha = (repo: Repo, branch: string) => this.store.resolve(this.branchRef(repo, branch))
   branches = (repo: Repo, prefix = '') =>
     this.store
       .refs(this.branchRef(repo, prefix))
-      .map(([sha, ref]) => ({ name: ref.slice(repo.refPrefix.length), sha }))
+      .map(([sha, ref]) => ({ name: ref.slice(this.refPrefix(repo).length), sha }))
 
   /** A commit named by a branch of `repo`, `owner:branch` of the network, or a commit id. */
   resolve(repo: Repo, rev: string): string | undefined {
@@ -188,23 +188,14 @@ export class GitHubModel {
   fork(parent: Repo, login: string): Repo {
     const existing = this.ownedBy(login)
     if (existing) return existing
-    const fork = {
-      owner: login,
-      name: parent.name,
-      parent,
-      refPrefix: `refs/forks/${login}/heads/`,
-    }
+    const fork: Repo = { owner: login, name: parent.name, parent }
     for (const { name, sha } of this.branches(parent))
       this.store.git(['update-ref', this.branchRef(fork, name), sha])
     this.repos.push(fork)
     return fork
   }
 
-  pull(number: number): Pull {
-    const pull = this.pulls.find((p) => p.number === number)
-    if (!pull) throw notFound()
-    return pull
-  }
+  pull = (number: number) => found(this.pulls.find((p) => p.number === number))
 
   createPull(
     base: Repo,
@@ -274,11 +265,7 @@ export class GitHubModel {
     return run
   }
 
-  checkRun(id: number): CheckRun {
-    const run = this.checkRuns.find((r) => r.id === id)
-    if (!run) throw notFound()
-    return run
-  }
+  checkRun = (id: number) => found(this.checkRuns.find((r) => r.id === id))
 }
 
 const GITHUB = { name: 'GitHub', email: 'noreply@github.com' }

@@ -1,5 +1,6 @@
 import type { CommitInfo } from '#tools/rehearse/git-store.ts'
 import {
+  found,
   GitHubError,
   merge,
   mergeableState,
@@ -56,8 +57,7 @@ const refJson = (name: string, sha: string) => ({
 const labelsJson = (labels: string[]) => labels.map((name, i) => ({ id: i + 1, name }))
 
 function userJson(model: GitHubModel, login: string) {
-  const user = model.user(login)
-  if (!user) throw notFound()
+  const user = found(model.user(login))
   return { login: user.login, id: model.users.indexOf(user) + 1, name: user.name, avatar_url: null }
 }
 
@@ -102,11 +102,8 @@ const checkRunJson = (run: CheckRun) => ({
   app: { slug: 'github-actions' },
 })
 
-function commitOf(call: Call, rev: string) {
-  const sha = call.model.resolve(call.repo, rev)
-  if (!sha) throw notFound(`No commit found for SHA: ${rev}`)
-  return sha
-}
+const commitOf = (call: Call, rev: string) =>
+  found(call.model.resolve(call.repo, rev), `No commit found for SHA: ${rev}`)
 
 const page = <T>({ query }: Call, items: T[]) => {
   const perPage = Math.min(Number(query.get('per_page') ?? 30), 100)
@@ -136,10 +133,9 @@ function treeJson(call: Call) {
   const [rev, path = ''] = params[0]!.split(/:(.*)/s) as [string, string?]
   const commit = model.resolve(repo, rev)
   const folder = path.replace(/^\/|\/$/g, '')
-  const tree = commit
-    ? model.store.resolve(folder ? `${commit}:${folder}` : commit, 'tree')
-    : model.store.resolve(rev, 'tree')
-  if (!tree) throw notFound()
+  const tree = found(
+    model.store.resolve(commit ? (folder ? `${commit}:${folder}` : commit) : rev, 'tree')
+  )
   const recursive = call.query.get('recursive') !== null
   return { sha: tree, tree: model.store.lsTree(tree, recursive), truncated: false }
 }
@@ -163,8 +159,7 @@ function mergeUpstream({ model, repo, body }: Call) {
 function compare(call: Call) {
   const { store } = call.model
   const [from, to] = call.params.map((rev) => commitOf(call, rev)) as [string, string]
-  const base = store.mergeBase(from, to)
-  if (!base) throw notFound()
+  const base = found(store.mergeBase(from, to))
   const commits = store.commitsBetween(base, to)
   const behind = store.commitsBetween(base, from).length
   const ahead = commits.length
@@ -218,8 +213,7 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
   'POST :repo/forks': (call) => [202, repoJson(call, call.model.fork(call.repo, needsLogin(call)))],
   'POST :repo/merge-upstream': mergeUpstream,
   'GET :repo/branches/(.+)': ({ model, repo, params }) => {
-    const sha = model.branchSha(repo, params[0]!)
-    if (!sha) throw notFound('Branch not found')
+    const sha = found(model.branchSha(repo, params[0]!), 'Branch not found')
     return { name: params[0], commit: commitJson(model.store.commitInfo(sha)) }
   },
   // One branch answers as one ref; otherwise the refs under that name, as GitHub still answers
@@ -227,9 +221,8 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
   'GET :repo/git/refs/heads/(.+)': ({ model, repo, params }) => {
     const sha = model.branchSha(repo, params[0]!)
     if (sha) return refJson(params[0]!, sha)
-    const found = model.branches(repo, params[0])
-    if (!found.length) throw notFound()
-    return found.map((b) => refJson(b.name, b.sha))
+    const refs = model.branches(repo, params[0]).map((b) => refJson(b.name, b.sha))
+    return found(refs.length ? refs : undefined)
   },
   'POST :repo/git/refs': ({ model, repo, body }) => {
     const [, name] = /^refs\/heads\/(.+)/.exec(String(body.ref ?? '')) ?? []
@@ -340,7 +333,7 @@ export function answer(
     if (!match) continue
     const params = match.slice(1).map((p) => decodeURIComponent(p))
     const repo = inRepo ? call.model.repo(params.shift()!, params.shift()!) : call.model.origin
-    if (pushOnly) call.model.mustPush(repo, call.login)
+    if (pushOnly && !call.model.canPush(repo, call.login)) throw notFound()
     const result = handler({ ...call, repo, params })
     return Array.isArray(result) && typeof result[0] === 'number'
       ? (result as [number, unknown])
