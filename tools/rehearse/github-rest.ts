@@ -251,17 +251,11 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
   },
   'POST :repo/git/commits': createCommit,
   'GET :repo/commits': (call) => {
-    const head = commitOf(call, call.query.get('sha') ?? call.model.protection.branch)
-    const path = call.query.get('path')
-    const list = call.model.store.git([
-      'rev-list',
-      '--max-count=100',
-      head,
-      ...(path ? ['--', path] : []),
-    ])
-    return page(call, list ? list.split('\n') : []).map((sha) =>
-      commitJson(call.model.store.commitInfo(sha))
-    )
+    const { store, protection } = call.model
+    const head = commitOf(call, call.query.get('sha') ?? protection.branch)
+    const paths = ['--', ...call.query.getAll('path')]
+    const list = store.git(['rev-list', '--max-count=100', head, ...paths])
+    return page(call, list ? list.split('\n') : []).map((sha) => commitJson(store.commitInfo(sha)))
   },
   'GET :repo/commits/(.+)/check-runs': (call) => {
     const sha = commitOf(call, call.params[0]!)

@@ -22,6 +22,8 @@ export const REHEARSAL_USERS: StandInUser[] = [
   { login: 'volunteer', name: 'Volunteer', write: false },
 ]
 const CLIENT = { clientId: 'rehearsal-client', clientSecret: 'rehearsal-secret' }
+const REPOSITORY = { owner: 'rehearsal', name: 'bureau-site' }
+const COPIED_BY = { name: 'Rehearsal', email: 'rehearsal@localhost' }
 
 /** The check each pull request gets on GitHub: the quick job of checks.yml, its name and last command. */
 export function pullRequestCheck(root = process.cwd()): { name: string; command: string } {
@@ -55,16 +57,9 @@ export async function startRehearsal(options: {
   }
   try {
     const check = pullRequestCheck(root)
-    const store = GitStore.fromWorkingCopy(join(dir, 'github.git'), root, {
-      name: 'Rehearsal',
-      email: 'rehearsal@localhost',
-    })
-    const model = new GitHubModel(
-      store,
-      { owner: 'rehearsal', name: 'bureau-site' },
-      REHEARSAL_USERS,
-      { branch: 'main', requiredChecks: [check.name], strict: true }
-    )
+    const store = GitStore.fromWorkingCopy(join(dir, 'github.git'), root, COPIED_BY)
+    const protection = { branch: 'main', requiredChecks: [check.name], strict: true }
+    const model = new GitHubModel(store, REPOSITORY, REHEARSAL_USERS, protection)
     const site = `http://localhost:${options.sitePort}`
     github = await startGitHubStandIn(model, { ...CLIENT, callbackUrl: `${site}/api/callback` })
 
@@ -132,14 +127,8 @@ export async function startRehearsal(options: {
         GITHUB_BASE_URL: github.origin,
       },
     })
-    for (
-      let attempt = 0;
-      !(await fetch(site, { signal: AbortSignal.timeout(5_000) }).then(
-        () => true,
-        () => false
-      ));
-      attempt++
-    ) {
+    const answers = () => fetch(site, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined)
+    for (let attempt = 0; !(await answers()); attempt++) {
       if (attempt > 600) throw new Error(`the rehearsal site did not answer at ${site}`)
       await sleep(100)
     }

@@ -86,11 +86,7 @@ export async function startSiteEditorServer(options: {
   )
   return {
     url: `http://localhost:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      }),
+    close: () => new Promise<void>((done) => server.close(() => done()).closeAllConnections()),
   }
 }
 
