@@ -27,12 +27,13 @@ export function siteEditorSettings(
       `SITE_EDITOR_API_ROOT should be an https address (or one on this machine), not "${apiRoot}"`
     )
   return {
-    ...(apiRoot ? { apiRoot } : {}),
-    ...(authScope ? { authScope } : {}),
+    apiRoot,
+    authScope,
     repository: env.SITE_EDITOR_REPOSITORY || env.GITHUB_REPOSITORY || UNSET_REPOSITORY,
     branch: env.SITE_EDITOR_BRANCH || 'main',
-    ...(env.SITE_EDITOR_AUTH_URL ? { authUrl: env.SITE_EDITOR_AUTH_URL } : {}),
-    ...(site ? { siteUrl: site.baseUrl, siteName: site.name } : {}),
+    authUrl: env.SITE_EDITOR_AUTH_URL || undefined,
+    siteUrl: site?.baseUrl,
+    siteName: site?.name,
   }
 }
 
