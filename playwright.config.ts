@@ -90,7 +90,7 @@ export default defineConfig<Record<never, never>, ServerOptions>({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },
     {
-      command: 'node_modules/.bin/node tools/site-editor/run-local.ts',
+      command: 'node_modules/.bin/node tools/site-editor/local-server.ts',
       env: { PORT: String(editorPort), SITE_EDITOR_REPO: SITE_EDITOR_E2E_REPO },
       url: `http://localhost:${editorPort}/admin/`,
       reuseExistingServer: !process.env.CI,

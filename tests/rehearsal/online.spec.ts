@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { merge } from '#tools/rehearse/github-merge.ts'
+import { merge } from '#tools/rehearse/github-model.ts'
 import { GUARD_WORDS } from '#site-editor/edit-guard.ts'
 import { PUBLISH_WORDS } from '#site-editor/github-publish.ts'
 import { FIELD_TEXT } from '#site-editor/fields.ts'

@@ -1,11 +1,16 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { merge, mergeableState, updateBranch } from '#tools/rehearse/github-merge.ts'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { siteEditorSettings } from '#tools/site-editor/bundle.ts'
 import { GitStore } from '#tools/rehearse/git-store.ts'
-import { GitHubModel, type Pull } from '#tools/rehearse/github-model.ts'
+import {
+  GitHubModel,
+  merge,
+  mergeableState,
+  updateBranch,
+  type Pull,
+} from '#tools/rehearse/github-model.ts'
 import { pullRequestCheck } from '#tools/rehearse/rehearse.ts'
 import { annotationsFrom } from '#tools/rehearse/runner.ts'
 

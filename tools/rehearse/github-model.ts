@@ -1,22 +1,37 @@
 import type { GitStore, Person } from '#tools/rehearse/git-store.ts'
-import { notFound, unprocessable, validationFailed } from '#tools/rehearse/github-http.ts'
 
-// What the GitHub stand-in knows, and the rules GitHub applies to it: who
-// may write where, branches and forks over one git store, pull requests
-// with their labels, check runs, and branch protection on the default
-// branch as deploy/README.md asks the owners to set it (changes only
-// through pull requests, required checks passed on an up-to-date branch).
+// What the GitHub stand-in knows, and the rules GitHub applies to it: who may write where,
+// branches and forks over one git store, pull requests with labels, check runs, and merging under
+// branch protection as deploy/README.md asks the owners to set it (required checks passed on a
+// branch holding the default branch's latest commit), with GitHub's refusals otherwise.
+
+/** An answer GitHub gives instead of what was asked: its status, message and details. */
+export class GitHubError extends Error {
+  readonly status: number
+  readonly extra: Record<string, unknown>
+
+  constructor(status: number, message: string, extra: Record<string, unknown> = {}) {
+    super(message)
+    this.status = status
+    this.extra = extra
+  }
+}
+export const notFound = (message = 'Not Found') => new GitHubError(404, message)
+/** What was looked up, or GitHub's 404. */
+export function found<T>(item: T | undefined, message?: string): T {
+  if (item === undefined) throw notFound(message)
+  return item
+}
+export const unprocessable = (message: string) => new GitHubError(422, message)
+/** GitHub's "Validation Failed" answer about a pull request, with one error saying why. */
+export const invalidPull = (message: string, field?: string) =>
+  new GitHubError(422, 'Validation Failed', {
+    errors: [{ resource: 'PullRequest', code: 'custom', ...(field ? { field } : {}), message }],
+  })
 
 export type StandInUser = { login: string; name: string; write: boolean }
-
-export type Repo = {
-  owner: string
-  name: string
-  /** For a fork: the repository it was forked from. */
-  parent?: Repo
-  /** Where its branches live in the store. */
-  refPrefix: string
-}
+/** The site's repository, or a fork of it (with its parent). */
+export type Repo = { owner: string; name: string; parent?: Repo }
 
 export type Pull = {
   number: number
@@ -53,30 +68,23 @@ export type CheckRun = {
   annotations: Annotation[]
 }
 
-export type Protection = {
-  branch: string
-  /** The check runs that must have passed, by name (a workflow job's name). */
-  requiredChecks: string[]
-  /** "Require branches to be up to date before merging". */
-  strict: boolean
-}
-
-export type ModelEvents = {
-  /** A pull request was opened, or its branch moved: its checks should run. */
-  headChanged?: (pull: Pull) => void
-  /** A pull request was merged into the default branch: the site should be published. */
-  merged?: (pull: Pull) => void
-}
+/** Protection of `branch`: the checks (by job name) that must pass; strict: up to date first. */
+export type Protection = { branch: string; requiredChecks: string[]; strict: boolean }
 
 export const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
 export class GitHubModel {
-  readonly repos = new Map<string, Repo>()
   readonly pulls: Pull[] = []
   readonly checkRuns: CheckRun[] = []
   readonly origin: Repo
-  events: ModelEvents = {}
-
+  readonly repos: Repo[]
+  events: {
+    /** A pull request was opened, or its branch moved: its checks should run. */
+    headChanged?: (pull: Pull) => void
+    /** A pull request was merged into the default branch: the site should be published. */
+    merged?: (pull: Pull) => void
+  } = {}
   readonly store: GitStore
   readonly users: StandInUser[]
   readonly protection: Protection
@@ -90,57 +98,42 @@ export class GitHubModel {
     this.store = store
     this.users = users
     this.protection = protection
-    this.origin = { ...origin, refPrefix: 'refs/heads/' }
-    this.repos.set(this.key(this.origin), this.origin)
+    this.origin = { ...origin }
+    this.repos = [this.origin]
   }
 
-  private key = (repo: { owner: string; name: string }) =>
-    `${repo.owner}/${repo.name}`.toLowerCase()
   fullName = (repo: Repo) => `${repo.owner}/${repo.name}`
-
-  user(login: string): StandInUser | undefined {
-    return this.users.find((u) => u.login.toLowerCase() === login.toLowerCase())
-  }
+  user = (login: string) => this.users.find((u) => same(u.login, login))
 
   /** Each user commits as GitHub's no-reply address for them. */
-  person(login: string): Person {
-    const user = this.user(login)
-    return { name: user?.name ?? login, email: `${login}@users.noreply.github.com` }
-  }
+  person = (login: string): Person => ({
+    name: this.user(login)?.name ?? login,
+    email: `${login}@users.noreply.github.com`,
+  })
 
-  repo(owner: string, name: string): Repo {
-    const repo = this.repos.get(this.key({ owner, name }))
-    if (!repo) throw notFound()
-    return repo
-  }
+  /** The repository of an owner in this network (the site's, or their fork of it). */
+  ownedBy = (owner: string) => this.repos.find((r) => same(r.owner, owner))
+
+  repo = (owner: string, name: string) =>
+    found(this.repos.find((r) => same(r.owner, owner) && same(r.name, name)))
 
   /** A user's permission on a repository: a fork is its owner's. */
   permission(repo: Repo, login: string | undefined): 'admin' | 'write' | 'read' {
     if (!login) return 'read'
-    if (repo.parent) return repo.owner.toLowerCase() === login.toLowerCase() ? 'admin' : 'read'
+    if (repo.parent) return same(repo.owner, login) ? 'admin' : 'read'
     return this.user(login)?.write ? 'write' : 'read'
   }
 
   canPush = (repo: Repo, login: string | undefined) => this.permission(repo, login) !== 'read'
 
-  /** Throws GitHub's answer to a write without push access (it hides the repository). */
-  mustPush(repo: Repo, login: string | undefined) {
-    if (!this.canPush(repo, login)) throw notFound()
-  }
-
-  branchRef = (repo: Repo, branch: string) => `${repo.refPrefix}${branch}`
+  /** Where a repository's branches are kept in the store: a fork's beside the site's. */
+  refPrefix = (repo: Repo) => (repo.parent ? `refs/forks/${repo.owner}/heads/` : 'refs/heads/')
+  branchRef = (repo: Repo, branch: string) => `${this.refPrefix(repo)}${branch}`
   branchSha = (repo: Repo, branch: string) => this.store.resolve(this.branchRef(repo, branch))
-
-  branches(repo: Repo, prefix = ''): { name: string; sha: string }[] {
-    return this.store
-      .refs(`${repo.refPrefix}${prefix}`)
-      .filter(({ ref }) => ref.startsWith(this.branchRef(repo, prefix)))
-      .map(({ ref, sha }) => ({ name: ref.slice(repo.refPrefix.length), sha }))
-  }
-
-  /** The repository of an owner in this network (the site's, or a fork of it). */
-  ownedBy = (owner: string) =>
-    [...this.repos.values()].find((r) => r.owner.toLowerCase() === owner.toLowerCase())
+  branches = (repo: Repo, prefix = '') =>
+    this.store
+      .refs(this.branchRef(repo, prefix))
+      .map(([sha, ref]) => ({ name: ref.slice(this.refPrefix(repo).length), sha }))
 
   /** A commit named by a branch of `repo`, `owner:branch` of the network, or a commit id. */
   resolve(repo: Repo, rev: string): string | undefined {
@@ -149,10 +142,8 @@ export class GitHubModel {
       const other = this.ownedBy(owner)
       return other && this.branchSha(other, branch)
     }
-    return (
-      this.branchSha(repo, rev) ??
-      (/^[0-9a-f]{4,40}$/.test(rev) ? this.store.resolve(rev) : undefined)
-    )
+    if (/^[0-9a-f]{4,40}$/.test(rev)) return this.branchSha(repo, rev) ?? this.store.resolve(rev)
+    return this.branchSha(repo, rev)
   }
 
   /** Moves (or creates) a branch, as GitHub's ref endpoints do, protection included. */
@@ -166,27 +157,11 @@ export class GitHubModel {
     const current = this.branchSha(repo, branch)
     if (options.create && current) throw unprocessable('Reference already exists')
     if (!options.create && !current) throw unprocessable('Reference does not exist')
-    if (repo === this.origin && branch === this.protection.branch && !options.viaMerge)
+    if (this.isProtected(repo, branch) && !options.viaMerge)
       throw unprocessable('Changes must be made through a pull request.')
     if (current && !options.force && !this.store.isAncestor(current, sha))
       throw unprocessable('Update is not a fast forward')
-    this.store.setRef(this.branchRef(repo, branch), sha)
-    this.branchMoved(repo, branch, sha)
-  }
-
-  deleteBranch(repo: Repo, branch: string) {
-    if (!this.branchSha(repo, branch)) throw unprocessable('Reference does not exist')
-    if (repo === this.origin && branch === this.protection.branch)
-      throw unprocessable('Cannot delete this protected branch')
-    this.store.deleteRef(this.branchRef(repo, branch))
-    // GitHub closes the open pull requests of a deleted branch.
-    for (const pull of this.openPullsOf(repo, branch)) this.close(pull)
-  }
-
-  private openPullsOf = (repo: Repo, branch: string) =>
-    this.pulls.filter((p) => p.state === 'open' && p.head.repo === repo && p.head.ref === branch)
-
-  private branchMoved(repo: Repo, branch: string, sha: string) {
+    this.store.git(['update-ref', this.branchRef(repo, branch), sha])
     for (const pull of this.openPullsOf(repo, branch)) {
       if (pull.head.sha === sha) continue
       pull.head.sha = sha
@@ -195,27 +170,32 @@ export class GitHubModel {
     }
   }
 
+  deleteBranch(repo: Repo, branch: string) {
+    if (!this.branchSha(repo, branch)) throw unprocessable('Reference does not exist')
+    if (this.isProtected(repo, branch)) throw unprocessable('Cannot delete this protected branch')
+    this.store.git(['update-ref', '-d', this.branchRef(repo, branch)])
+    // GitHub closes the open pull requests of a deleted branch.
+    for (const pull of this.openPullsOf(repo, branch)) this.close(pull)
+  }
+
+  private isProtected = (repo: Repo, branch: string) =>
+    repo === this.origin && branch === this.protection.branch
+
+  private openPullsOf = (repo: Repo, branch: string) =>
+    this.pulls.filter((p) => p.state === 'open' && p.head.repo === repo && p.head.ref === branch)
+
   /** Forks the repository for a user, with all its branches (or returns their fork). */
   fork(parent: Repo, login: string): Repo {
-    const existing = this.repos.get(this.key({ owner: login, name: parent.name }))
+    const existing = this.ownedBy(login)
     if (existing) return existing
-    const fork: Repo = {
-      owner: login,
-      name: parent.name,
-      parent,
-      refPrefix: `refs/forks/${login}/heads/`,
-    }
+    const fork: Repo = { owner: login, name: parent.name, parent }
     for (const { name, sha } of this.branches(parent))
-      this.store.setRef(this.branchRef(fork, name), sha)
-    this.repos.set(this.key(fork), fork)
+      this.store.git(['update-ref', this.branchRef(fork, name), sha])
+    this.repos.push(fork)
     return fork
   }
 
-  pull(number: number): Pull {
-    const pull = this.pulls.find((p) => p.number === number)
-    if (!pull) throw notFound()
-    return pull
-  }
+  pull = (number: number) => found(this.pulls.find((p) => p.number === number))
 
   createPull(
     base: Repo,
@@ -224,20 +204,18 @@ export class GitHubModel {
   ): Pull {
     const baseBranch = String(input.base ?? '')
     const headSpec = String(input.head ?? '')
-    if (!this.branchSha(base, baseBranch)) throw validationFailed('PullRequest', 'base', 'base')
+    const baseSha = this.branchSha(base, baseBranch)
+    if (!baseSha) throw invalidPull('base', 'base')
     const [owner, branch] = headSpec.includes(':')
       ? headSpec.split(/:(.*)/s)
       : [base.owner, headSpec]
     const headRepo = this.ownedBy(owner!)
     const headSha = headRepo && this.branchSha(headRepo, branch!)
-    if (!headRepo || !headSha) throw validationFailed('PullRequest', 'head', 'head')
+    if (!headRepo || !headSha) throw invalidPull('head', 'head')
     if (this.openPullsOf(headRepo, branch!).some((p) => p.base === baseBranch))
-      throw validationFailed(
-        'PullRequest',
-        `A pull request already exists for ${headRepo.owner}:${branch}.`
-      )
-    if (this.store.isAncestor(headSha, this.branchSha(base, baseBranch)!))
-      throw validationFailed('PullRequest', `No commits between ${baseBranch} and ${headSpec}`)
+      throw invalidPull(`A pull request already exists for ${headRepo.owner}:${branch}.`)
+    if (this.store.isAncestor(headSha, baseSha))
+      throw invalidPull(`No commits between ${baseBranch} and ${headSpec}`)
     const pull: Pull = {
       number: this.pulls.length + 1,
       title: String(input.title ?? branch),
@@ -261,53 +239,119 @@ export class GitHubModel {
   }
 
   reopen(pull: Pull) {
-    if (pull.merged)
-      throw validationFailed(
-        'PullRequest',
-        'state cannot be changed. The pull request has been merged.',
-        'state'
-      )
     const sha = this.branchSha(pull.head.repo, pull.head.ref)
-    if (!sha)
-      throw validationFailed(
-        'PullRequest',
-        `state cannot be changed. The ${pull.head.ref} branch has been deleted.`,
-        'state'
-      )
-    pull.state = 'open'
-    pull.closed = undefined
-    pull.updated = now()
-    if (sha !== pull.head.sha) pull.head.sha = sha
+    if (pull.merged || !sha) {
+      const why = pull.merged
+        ? 'pull request has been merged'
+        : `${pull.head.ref} branch has been deleted`
+      throw invalidPull(`state cannot be changed. The ${why}.`, 'state')
+    }
+    Object.assign(pull, { state: 'open', closed: undefined, updated: now() })
+    pull.head.sha = sha
     this.events.headChanged?.(pull)
   }
 
   baseSha = (pull: Pull) => this.branchSha(this.origin, pull.base)!
-
   isBehind = (pull: Pull) => !this.store.isAncestor(this.baseSha(pull), pull.head.sha)
 
-  /** The latest run of each check on a commit. */
-  latestChecks(sha: string): CheckRun[] {
-    const latest = new Map<string, CheckRun>()
-    for (const run of this.checkRuns.filter((r) => r.sha === sha)) latest.set(run.name, run)
-    return [...latest.values()]
-  }
+  latestChecks = (sha: string) => [
+    ...new Map(this.checkRuns.filter((r) => r.sha === sha).map((r) => [r.name, r])).values(),
+  ]
 
   startCheck(sha: string, name: string): CheckRun {
-    const run: CheckRun = {
-      id: this.checkRuns.length + 1,
-      name,
-      sha,
-      status: 'queued',
-      summary: '',
-      annotations: [],
-    }
+    const id = this.checkRuns.length + 1
+    const run: CheckRun = { id, name, sha, status: 'queued', summary: '', annotations: [] }
     this.checkRuns.push(run)
     return run
   }
 
-  checkRun(id: number): CheckRun {
-    const run = this.checkRuns.find((r) => r.id === id)
-    if (!run) throw notFound()
-    return run
-  }
+  checkRun = (id: number) => found(this.checkRuns.find((r) => r.id === id))
+}
+
+const GITHUB = { name: 'GitHub', email: 'noreply@github.com' }
+
+/** Why branch protection refuses to merge this pull request now, as GitHub says it; or nothing. */
+function protectionRefusal(model: GitHubModel, pull: Pull): GitHubError | undefined {
+  const { requiredChecks, strict, branch } = model.protection
+  if (pull.base !== branch) return undefined
+  const runs = model.latestChecks(pull.head.sha)
+  // On a branch behind its base, GitHub counts every required check as not yet reported.
+  const behind = strict && model.isBehind(pull)
+  const run = (name: string) => runs.find((r) => r.name === name)
+  const expected = requiredChecks.filter((name) => behind || run(name)?.status !== 'completed')
+  const failing = requiredChecks.filter(
+    (name) => !expected.includes(name) && run(name)?.conclusion !== 'success'
+  )
+  const refuse = (names: string[], state: string) =>
+    names.length === 0
+      ? undefined
+      : new GitHubError(
+          405,
+          names.length === 1 && requiredChecks.length === 1
+            ? `Required status check "${names[0]}" is ${state}.`
+            : `${names.length} of ${requiredChecks.length} required status checks are ${state}.`
+        )
+  return refuse(expected, 'expected') ?? refuse(failing, 'failing')
+}
+
+export function mergeableState(model: GitHubModel, pull: Pull) {
+  if (!model.store.mergedTree(model.baseSha(pull), pull.head.sha)) return 'dirty'
+  if (model.protection.strict && model.isBehind(pull)) return 'behind'
+  return protectionRefusal(model, pull) ? 'blocked' : 'clean'
+}
+
+/** PUT …/pulls/:n/merge: merges as GitHub does, or refuses with its answer. */
+export function merge(
+  model: GitHubModel,
+  pull: Pull,
+  login: string,
+  input: { sha?: unknown; merge_method?: unknown; commit_title?: unknown; commit_message?: unknown }
+) {
+  if (!model.canPush(model.origin, login))
+    throw new GitHubError(403, 'Must have push access to repository')
+  if (pull.state !== 'open') throw new GitHubError(405, 'Pull Request is not mergeable')
+  if (input.sha !== undefined && input.sha !== pull.head.sha)
+    throw new GitHubError(409, 'Head branch was modified. Review and try the merge again.')
+  const refusal = protectionRefusal(model, pull)
+  if (refusal) throw refusal
+  const base = model.baseSha(pull)
+  const tree = model.store.mergedTree(base, pull.head.sha)
+  if (!tree) throw new GitHubError(405, 'Pull Request is not mergeable')
+  const method = String(input.merge_method ?? 'merge')
+  if (!['merge', 'squash', 'rebase'].includes(method))
+    throw invalidPull('Invalid merge_method', 'merge_method')
+  const title = input.commit_title ? String(input.commit_title) : `${pull.title} (#${pull.number})`
+  const sha = model.store.commit({
+    tree,
+    parents: method === 'merge' ? [base, pull.head.sha] : [base],
+    message: input.commit_message ? `${title}\n\n${String(input.commit_message)}` : title,
+    author: model.person(method === 'merge' ? login : pull.user),
+    committer: GITHUB,
+  })
+  model.setBranch(model.origin, pull.base, sha, { viaMerge: true })
+  pull.merged = { at: now(), sha, by: login }
+  model.close(pull)
+  model.events.merged?.(pull)
+  return { sha, merged: true, message: 'Pull Request successfully merged' }
+}
+
+/** PUT …/pulls/:n/update-branch: merges the base into the pull request's branch. */
+export function updateBranch(model: GitHubModel, pull: Pull, login: string, expected?: unknown) {
+  if (!model.canPush(pull.head.repo, login) && !model.canPush(model.origin, login)) throw notFound()
+  if (expected !== undefined && expected !== pull.head.sha)
+    throw unprocessable("expected head sha didn't match current head ref.")
+  const base = model.baseSha(pull)
+  if (model.store.isAncestor(base, pull.head.sha))
+    throw unprocessable('There are no new commits on the base branch.')
+  const tree = model.store.mergedTree(pull.head.sha, base)
+  if (!tree) throw unprocessable('merge conflict between base and head')
+  const sha = model.store.commit({
+    tree,
+    parents: [pull.head.sha, base],
+    message: `Merge branch '${pull.base}' into ${pull.head.ref}`,
+    author: model.person(login),
+    committer: GITHUB,
+  })
+  model.setBranch(pull.head.repo, pull.head.ref, sha)
+  return { message: 'Updating pull request branch.' }
 }

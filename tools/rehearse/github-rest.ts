@@ -1,32 +1,34 @@
 import type { CommitInfo } from '#tools/rehearse/git-store.ts'
-import { merge, mergeableState, updateBranch } from '#tools/rehearse/github-merge.ts'
-import type { CheckRun, GitHubModel, Pull, Repo } from '#tools/rehearse/github-model.ts'
-import { GitHubError, notFound, unprocessable } from '#tools/rehearse/github-http.ts'
+import {
+  found,
+  GitHubError,
+  merge,
+  mergeableState,
+  notFound,
+  now,
+  unprocessable,
+  updateBranch,
+  type CheckRun,
+  type GitHubModel,
+  type Pull,
+  type Repo,
+} from '#tools/rehearse/github-model.ts'
 
-// The REST calls Decap's GitHub backend makes (decap-cms-backend-github,
-// API.ts and implementation.tsx) and the site editor's Publish makes
-// (site-editor/github-publish.ts), answered from the model in GitHub's own
-// shapes, with the fields those callers read: repositories and
-// permissions, forks, branches and refs, trees, blobs, commits, compare,
-// pull requests with labels, merge and update-branch, check runs and their
-// annotations. Each route is "METHOD pattern under /repos/:owner/:repo".
+// The REST calls Decap's GitHub backend (decap-cms-backend-github: API.ts, implementation.tsx)
+// and the editor's Publish (site-editor/github-publish.ts) make, answered from the model in
+// GitHub's shapes, with the fields those callers read.
 
-export type Call = {
+type Call = {
   model: GitHubModel
   /** The signed-in user, if the request carried a token. */
   login?: string
+  /** The repository of a /repos/:owner/:repo call, else the site's. */
   repo: Repo
   params: string[]
   query: URLSearchParams
   body: Record<string, unknown>
   /** Where the stand-in answers (its API and its web pages). */
   base: string
-}
-
-export function userJson(model: GitHubModel, login: string) {
-  const user = model.user(login)
-  if (!user) throw notFound()
-  return { login: user.login, id: model.users.indexOf(user) + 1, name: user.name, avatar_url: null }
 }
 
 function repoJson(call: Call, repo: Repo): Record<string, unknown> {
@@ -43,19 +45,21 @@ function repoJson(call: Call, repo: Repo): Record<string, unknown> {
   }
 }
 
-const commitJson = (info: CommitInfo) => ({
-  sha: info.sha,
-  commit: {
-    author: info.author,
-    committer: info.committer,
-    message: info.message,
-    tree: { sha: info.tree },
-  },
-  parents: info.parents.map((sha) => ({ sha })),
+const commitJson = ({ sha, author, committer, message, tree, parents }: CommitInfo) => ({
+  sha,
+  commit: { author, committer, message, tree: { sha: tree } },
+  parents: parents.map((sha) => ({ sha })),
 })
-
-const refJson = (ref: string, sha: string) => ({ ref, object: { sha, type: 'commit' } })
+const refJson = (name: string, sha: string) => ({
+  ref: `refs/heads/${name}`,
+  object: { sha, type: 'commit' },
+})
 const labelsJson = (labels: string[]) => labels.map((name, i) => ({ id: i + 1, name }))
+
+function userJson(model: GitHubModel, login: string) {
+  const user = found(model.user(login))
+  return { login: user.login, id: model.users.indexOf(user) + 1, name: user.name, avatar_url: null }
+}
 
 function pullJson(call: Call, pull: Pull) {
   const { model, base } = call
@@ -98,39 +102,18 @@ const checkRunJson = (run: CheckRun) => ({
   app: { slug: 'github-actions' },
 })
 
-/** A commit the call names (branch, owner:branch or id), or 404. */
-function commitOf(call: Call, rev: string) {
-  const sha = call.model.resolve(call.repo, rev)
-  if (!sha) throw notFound(`No commit found for SHA: ${rev}`)
-  return sha
-}
+const commitOf = (call: Call, rev: string) =>
+  found(call.model.resolve(call.repo, rev), `No commit found for SHA: ${rev}`)
 
-const page = <T>(call: Call, items: T[]) => {
-  const perPage = Math.min(Number(call.query.get('per_page') ?? 30), 100)
-  const at = Number(call.query.get('page') ?? 1)
+const page = <T>({ query }: Call, items: T[]) => {
+  const perPage = Math.min(Number(query.get('per_page') ?? 30), 100)
+  const at = Number(query.get('page') ?? 1)
   return items.slice((at - 1) * perPage, at * perPage)
 }
 
-/** `<branch or commit>:<folder>` or a tree's id, as GET …/git/trees/:tree_sha takes it. */
-function treeJson(call: Call, treeish: string) {
-  const { model, repo } = call
-  const [rev, path = ''] = treeish.split(/:(.*)/s) as [string, string?]
-  const commit = model.resolve(repo, rev)
-  const folder = path.replace(/^\/|\/$/g, '')
-  const tree = commit
-    ? model.store.resolve(folder ? `${commit}:${folder}` : commit, 'tree')
-    : model.store.resolve(rev, 'tree')
-  if (!tree) throw notFound()
-  return {
-    sha: tree,
-    tree: model.store.lsTree(tree, call.query.get('recursive') !== null),
-    truncated: false,
-  }
-}
-
-const needsLogin = (call: Call) => {
-  if (!call.login) throw new GitHubError(401, 'Requires authentication')
-  return call.login
+const needsLogin = ({ login }: Call) => {
+  if (!login) throw new GitHubError(401, 'Requires authentication')
+  return login
 }
 const pullOf = (call: Call) => call.model.pull(Number(call.params[0]))
 
@@ -139,52 +122,52 @@ function setLabels(call: Call, next: (old: string[]) => string[]) {
   if (!call.model.canPush(call.model.origin, call.login))
     throw new GitHubError(403, 'Must have triage access to change labels')
   pull.labels = [...new Set(next(pull.labels).map(String))]
-  pull.updated = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
+  pull.updated = now()
   return labelsJson(pull.labels)
 }
+const labelsIn = ({ body }: Call) => (body.labels as string[] | undefined) ?? []
 
-function mergeUpstream({ model, repo, login, body }: Call) {
-  model.mustPush(repo, login)
+/** `<branch or commit>:<folder>` or a tree's id, as GET …/git/trees/:tree_sha takes it. */
+function treeJson(call: Call) {
+  const { model, repo, params } = call
+  const [rev, path = ''] = params[0]!.split(/:(.*)/s) as [string, string?]
+  const commit = model.resolve(repo, rev)
+  const folder = path.replace(/^\/|\/$/g, '')
+  const tree = found(
+    model.store.resolve(commit ? (folder ? `${commit}:${folder}` : commit) : rev, 'tree')
+  )
+  const recursive = call.query.get('recursive') !== null
+  return { sha: tree, tree: model.store.lsTree(tree, recursive), truncated: false }
+}
+
+function mergeUpstream({ model, repo, body }: Call) {
   const branch = String(body.branch ?? '')
   const upstream = repo.parent && model.branchSha(repo.parent, branch)
   const mine = model.branchSha(repo, branch)
   if (!upstream || !mine) throw unprocessable('Branch not found')
   const base_branch = `${repo.parent!.owner}:${branch}`
-  if (model.store.isAncestor(upstream, mine))
-    return {
-      message: `This branch is not behind the upstream ${base_branch}.`,
-      merge_type: 'none',
-      base_branch,
-    }
-  if (!model.store.isAncestor(mine, upstream))
+  const behind = !model.store.isAncestor(upstream, mine)
+  if (behind && !model.store.isAncestor(mine, upstream))
     throw new GitHubError(409, 'There are merge conflicts')
-  model.setBranch(repo, branch, upstream)
-  return {
-    message: `Successfully fetched and fast-forwarded from upstream ${base_branch}.`,
-    merge_type: 'fast-forward',
-    base_branch,
-  }
+  if (behind) model.setBranch(repo, branch, upstream)
+  const [message, merge_type] = behind
+    ? [`Successfully fetched and fast-forwarded from upstream ${base_branch}.`, 'fast-forward']
+    : [`This branch is not behind the upstream ${base_branch}.`, 'none']
+  return { message, merge_type, base_branch }
 }
 
 function compare(call: Call) {
   const { store } = call.model
-  const [from, to] = [commitOf(call, call.params[0]!), commitOf(call, call.params[1]!)]
-  const base = store.mergeBase(from, to)
-  if (!base) throw notFound()
+  const [from, to] = call.params.map((rev) => commitOf(call, rev)) as [string, string]
+  const base = found(store.mergeBase(from, to))
   const commits = store.commitsBetween(base, to)
   const behind = store.commitsBetween(base, from).length
+  const ahead = commits.length
   return {
-    status:
-      commits.length && behind
-        ? 'diverged'
-        : commits.length
-          ? 'ahead'
-          : behind
-            ? 'behind'
-            : 'identical',
-    ahead_by: commits.length,
+    status: ahead && behind ? 'diverged' : ahead ? 'ahead' : behind ? 'behind' : 'identical',
+    ahead_by: ahead,
     behind_by: behind,
-    total_commits: commits.length,
+    total_commits: ahead,
     base_commit: commitJson(store.commitInfo(from)),
     merge_base_commit: commitJson(store.commitInfo(base)),
     commits: commits.map(commitJson),
@@ -192,144 +175,117 @@ function compare(call: Call) {
   }
 }
 
-function createTree({ model, repo, login, body }: Call) {
-  model.mustPush(repo, login)
+function createTree({ model, body }: Call) {
   const base = body.base_tree ? model.store.resolve(String(body.base_tree), 'tree') : undefined
   if (body.base_tree && !base) throw unprocessable('base_tree is not a valid tree oid')
-  const entries = (Array.isArray(body.tree) ? body.tree : []) as {
-    path: string
-    sha?: string | null
-    content?: string
-  }[]
+  const entries = (Array.isArray(body.tree) ? body.tree : []) as { path: string; sha?: string }[]
   if (entries.some((e) => e.sha && model.store.objectType(e.sha) !== 'blob'))
     throw unprocessable('GitRPC::BadObjectState')
   const sha = model.store.writeTree(base, entries)
   return [201, { sha, tree: model.store.lsTree(sha, false), truncated: false }]
 }
 
-function createCommit({ model, repo, login, body }: Call) {
-  model.mustPush(repo, login)
+function createCommit({ model, login, body }: Call) {
   const tree = String(body.tree ?? '')
   if (model.store.objectType(tree) !== 'tree') throw unprocessable('Tree SHA does not exist')
   const parents = (Array.isArray(body.parents) ? body.parents : []).map(String)
   if (parents.some((p) => model.store.objectType(p) !== 'commit'))
     throw unprocessable('Parent SHA does not exist or is not a commit object')
-  const author =
-    (body.author as { name: string; email: string } | undefined) ?? model.person(login!)
-  const committer = (body.committer as typeof author | undefined) ?? author
-  const sha = model.store.commit({
-    tree,
-    parents,
-    message: String(body.message ?? ''),
-    author,
-    committer,
-  })
-  const info = model.store.commitInfo(sha)
-  return [201, { ...commitJson(info).commit, sha, parents: commitJson(info).parents }]
+  type Author = { name: string; email: string }
+  const author = (body.author as Author | undefined) ?? model.person(login!)
+  const committer = (body.committer as Author | undefined) ?? author
+  const message = String(body.message ?? '')
+  const sha = model.store.commit({ tree, parents, message, author, committer })
+  const { commit, parents: parentsJson } = commitJson(model.store.commitInfo(sha))
+  return [201, { ...commit, sha, parents: parentsJson }]
 }
 
+// Each route: "METHOD path" as a pattern, where :repo stands for /repos/:owner/:name. Writes to
+// git data and merge-upstream need push access: GitHub hides the repository from others (404).
 const ROUTES: Record<string, (call: Call) => unknown> = {
-  'GET ': (call) => repoJson(call, call.repo),
-  'GET /collaborators/([^/]+)/permission': ({ model, repo, params }) => ({
+  'GET /user': (call) => userJson(call.model, needsLogin(call)),
+  'GET /users/([^/]+)': ({ model, params }) => userJson(model, params[0]!),
+  'GET /search/issues': () => ({ total_count: 0, incomplete_results: false, items: [] }),
+  'GET :repo': (call) => repoJson(call, call.repo),
+  'GET :repo/collaborators/([^/]+)/permission': ({ model, repo, params }) => ({
     permission: model.permission(repo, params[0]),
   }),
-  'POST /forks': (call) => [202, repoJson(call, call.model.fork(call.repo, needsLogin(call)))],
-  'POST /merge-upstream': mergeUpstream,
-  'GET /branches/(.+)': ({ model, repo, params }) => {
-    const sha = model.branchSha(repo, params[0]!)
-    if (!sha) throw notFound('Branch not found')
+  'POST :repo/forks': (call) => [202, repoJson(call, call.model.fork(call.repo, needsLogin(call)))],
+  'POST :repo/merge-upstream': mergeUpstream,
+  'GET :repo/branches/(.+)': ({ model, repo, params }) => {
+    const sha = found(model.branchSha(repo, params[0]!), 'Branch not found')
     return { name: params[0], commit: commitJson(model.store.commitInfo(sha)) }
   },
-  // One branch answers as one ref; otherwise the refs under that name, as
-  // GitHub still answers (Decap lists a fork's branches so).
-  'GET /git/refs/heads/(.+)': ({ model, repo, params }) => {
+  // One branch answers as one ref; otherwise the refs under that name, as GitHub still answers
+  // (Decap lists a fork's branches so).
+  'GET :repo/git/refs/heads/(.+)': ({ model, repo, params }) => {
     const sha = model.branchSha(repo, params[0]!)
-    if (sha) return refJson(`refs/heads/${params[0]}`, sha)
-    const found = model.branches(repo, params[0])
-    if (!found.length) throw notFound()
-    return found.map((b) => refJson(`refs/heads/${b.name}`, b.sha))
+    if (sha) return refJson(params[0]!, sha)
+    const refs = model.branches(repo, params[0]).map((b) => refJson(b.name, b.sha))
+    return found(refs.length ? refs : undefined)
   },
-  'POST /git/refs': ({ model, repo, login, body }) => {
-    model.mustPush(repo, login)
-    const ref = String(body.ref ?? '')
-    if (!/^refs\/heads\/.+/.test(ref)) throw unprocessable('Reference name is invalid')
-    model.setBranch(repo, ref.slice('refs/heads/'.length), String(body.sha ?? ''), { create: true })
-    return [201, refJson(ref, String(body.sha))]
+  'POST :repo/git/refs': ({ model, repo, body }) => {
+    const [, name] = /^refs\/heads\/(.+)/.exec(String(body.ref ?? '')) ?? []
+    if (!name) throw unprocessable('Reference name is invalid')
+    model.setBranch(repo, name, String(body.sha ?? ''), { create: true })
+    return [201, refJson(name, String(body.sha))]
   },
-  'PATCH /git/refs/heads/(.+)': ({ model, repo, login, body, params }) => {
-    model.mustPush(repo, login)
+  'PATCH :repo/git/refs/heads/(.+)': ({ model, repo, body, params }) => {
     model.setBranch(repo, params[0]!, String(body.sha ?? ''), { force: body.force === true })
-    return refJson(`refs/heads/${params[0]}`, String(body.sha))
+    return refJson(params[0]!, String(body.sha))
   },
-  'DELETE /git/refs/heads/(.+)': ({ model, repo, login, params }) => {
-    model.mustPush(repo, login)
+  'DELETE :repo/git/refs/heads/(.+)': ({ model, repo, params }) => {
     model.deleteBranch(repo, params[0]!)
     return [204, null]
   },
-  'GET /git/trees/(.+)': (call) => treeJson(call, call.params[0]!),
-  'POST /git/trees': createTree,
-  'GET /git/blobs/([0-9a-f]{40})': ({ model, params }) => {
-    if (model.store.objectType(params[0]!) !== 'blob') throw notFound()
-    const content = model.store.readBlob(params[0]!)
-    return {
-      sha: params[0],
-      size: content.length,
-      encoding: 'base64',
-      content: content.toString('base64'),
-    }
+  'GET :repo/git/trees/(.+)': treeJson,
+  'POST :repo/git/trees': createTree,
+  'GET :repo/git/blobs/([0-9a-f]{40})': ({ model, params: [sha] }) => {
+    if (model.store.objectType(sha!) !== 'blob') throw notFound()
+    const content = model.store.readBlob(sha!)
+    return { sha, size: content.length, encoding: 'base64', content: content.toString('base64') }
   },
-  'POST /git/blobs': ({ model, repo, login, body }) => {
-    model.mustPush(repo, login)
+  'POST :repo/git/blobs': ({ model, body }) => {
     const encoding = body.encoding === 'base64' ? 'base64' : 'utf8'
     return [201, { sha: model.store.writeBlob(Buffer.from(String(body.content ?? ''), encoding)) }]
   },
-  'POST /git/commits': createCommit,
-  'GET /commits': (call) => {
-    const head = commitOf(call, call.query.get('sha') ?? call.model.protection.branch)
-    const path = call.query.get('path')
-    const list = call.model.store.git([
-      'rev-list',
-      '--max-count=100',
-      head,
-      ...(path ? ['--', path] : []),
-    ])
-    return page(call, list ? list.split('\n') : []).map((sha) =>
-      commitJson(call.model.store.commitInfo(sha))
-    )
+  'POST :repo/git/commits': createCommit,
+  'GET :repo/commits': (call) => {
+    const { store, protection } = call.model
+    const head = commitOf(call, call.query.get('sha') ?? protection.branch)
+    const paths = ['--', ...call.query.getAll('path')]
+    const list = store.git(['rev-list', '--max-count=100', head, ...paths])
+    return page(call, list ? list.split('\n') : []).map((sha) => commitJson(store.commitInfo(sha)))
   },
-  'GET /commits/(.+)/check-runs': (call) => {
-    const runs = call.model.checkRuns
-      .filter((r) => r.sha === commitOf(call, call.params[0]!))
-      .reverse()
+  'GET :repo/commits/(.+)/check-runs': (call) => {
+    const sha = commitOf(call, call.params[0]!)
+    const runs = call.model.checkRuns.filter((r) => r.sha === sha).reverse()
     return { total_count: runs.length, check_runs: runs.map(checkRunJson) }
   },
-  'GET /check-runs/(\\d+)/annotations': ({ model, params }) =>
-    model.checkRun(Number(params[0])).annotations.map((a) => ({
-      path: a.path,
-      start_line: a.line,
-      end_line: a.line,
-      annotation_level: a.level,
-      title: a.title,
-      message: a.message,
+  'GET :repo/check-runs/(\\d+)/annotations': ({ model, params }) =>
+    model.checkRun(Number(params[0])).annotations.map(({ line, level, ...a }) => ({
+      ...a,
+      start_line: line,
+      end_line: line,
+      annotation_level: level,
     })),
-  'GET /compare/(.+?)\\.\\.\\.(.+)': compare,
-  'GET /pulls': (call) => {
-    const { model, query } = call
-    const [state, head, base] = [query.get('state') ?? 'open', query.get('head'), query.get('base')]
-    const pulls = model.pulls.filter(
+  'GET :repo/compare/(.+?)\\.\\.\\.(.+)': compare,
+  'GET :repo/pulls': (call) => {
+    const [state, head, base] = ['state', 'head', 'base'].map((k) => call.query.get(k))
+    const pulls = call.model.pulls.filter(
       (p) =>
-        (state === 'all' || p.state === state) &&
+        [p.state, 'all'].includes(state ?? 'open') &&
         (!base || p.base === base) &&
         (!head || `${p.head.repo.owner}:${p.head.ref}`.toLowerCase() === head.toLowerCase())
     )
     return page(call, pulls.reverse()).map((p) => pullJson(call, p))
   },
-  'POST /pulls': (call) => [
+  'POST :repo/pulls': (call) => [
     201,
     pullJson(call, call.model.createPull(call.repo, needsLogin(call), call.body)),
   ],
-  'GET /pulls/(\\d+)': (call) => pullJson(call, pullOf(call)),
-  'PATCH /pulls/(\\d+)': (call) => {
+  'GET :repo/pulls/(\\d+)': (call) => pullJson(call, pullOf(call)),
+  'PATCH :repo/pulls/(\\d+)': (call) => {
     const { model, body, login } = call
     const pull = pullOf(call)
     if (login !== pull.user && !model.canPush(model.origin, login))
@@ -340,35 +296,40 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
     if (body.state === 'open' && pull.state === 'closed') model.reopen(pull)
     return pullJson(call, pull)
   },
-  'PUT /pulls/(\\d+)/merge': (call) => merge(call.model, pullOf(call), needsLogin(call), call.body),
-  'PUT /pulls/(\\d+)/update-branch': (call) => [
+  'PUT :repo/pulls/(\\d+)/merge': (call) =>
+    merge(call.model, pullOf(call), needsLogin(call), call.body),
+  'PUT :repo/pulls/(\\d+)/update-branch': (call) => [
     202,
     updateBranch(call.model, pullOf(call), needsLogin(call), call.body.expected_head_sha),
   ],
-  'PUT /issues/(\\d+)/labels': (call) =>
-    setLabels(call, () => (call.body.labels as string[]) ?? []),
-  'POST /issues/(\\d+)/labels': (call) =>
-    setLabels(call, (old) => [...old, ...((call.body.labels as string[]) ?? [])]),
-  'DELETE /issues/(\\d+)/labels/(.+)': (call) =>
+  'PUT :repo/issues/(\\d+)/labels': (call) => setLabels(call, () => labelsIn(call)),
+  'POST :repo/issues/(\\d+)/labels': (call) =>
+    setLabels(call, (old) => [...old, ...labelsIn(call)]),
+  'DELETE :repo/issues/(\\d+)/labels/(.+)': (call) =>
     setLabels(call, (old) => old.filter((l) => l !== call.params[1])),
 }
 
 const COMPILED = Object.entries(ROUTES).map(([key, handler]) => {
   const [method, path] = key.split(' ') as [string, string]
-  return { method, pattern: new RegExp(`^${path}$`), handler }
+  const pattern = new RegExp(`^${path.replace(':repo', '/repos/([^/]+)/([^/]+)')}$`)
+  const pushOnly = method !== 'GET' && /^:repo\/(git|merge-upstream)/.test(path)
+  return { method, pattern, handler, inRepo: path.startsWith(':repo'), pushOnly }
 })
 
-/** Answers a call under /repos/:owner/:repo: its status and body, or 404. */
-export function repoRoute(
+/** Answers a call of the REST API: its status and body, or GitHub's error. */
+export function answer(
   method: string,
-  rest: string,
-  call: Omit<Call, 'params'>
+  path: string,
+  call: Omit<Call, 'params' | 'repo'>
 ): [number, unknown] {
-  for (const { method: m, pattern, handler } of COMPILED) {
-    const match = m === method && pattern.exec(rest)
+  for (const { method: m, pattern, handler, inRepo, pushOnly } of COMPILED) {
+    const match = m === method && pattern.exec(path)
     if (!match) continue
-    const result = handler({ ...call, params: match.slice(1).map((p) => decodeURIComponent(p)) })
-    return Array.isArray(result) && result.length === 2 && typeof result[0] === 'number'
+    const params = match.slice(1).map((p) => decodeURIComponent(p))
+    const repo = inRepo ? call.model.repo(params.shift()!, params.shift()!) : call.model.origin
+    if (pushOnly && !call.model.canPush(repo, call.login)) throw notFound()
+    const result = handler({ ...call, repo, params })
+    return Array.isArray(result) && typeof result[0] === 'number'
       ? (result as [number, unknown])
       : [200, result]
   }

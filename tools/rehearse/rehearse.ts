@@ -1,21 +1,15 @@
-// npm run rehearse: the owners' whole online loop on this machine, with
-// nothing outside it. A stand-in for GitHub over a real git repository (a
-// copy of this working copy), the site and its editor built exactly as the
-// publish workflow builds them (only GitHub's addresses point at the
-// stand-in) and served by Cloudflare's own runtime with the sign-in
-// service, checks that run on every pull request as GitHub Actions would,
-// branch protection as deploy/README.md asks the owners to set it, and a
-// publish after every merge. Staff can learn the editor here safely.
+// npm run rehearse: the owners' whole online loop on this machine, nothing outside it
+// (deploy/README.md, "Rehearsing the online loop").
 //   PORT           the site's port (8788)
-//   REHEARSE_CHECK the command each pull request's check runs (the quick
-//                  job of .github/workflows/checks.yml)
+//   REHEARSE_CHECK the command each pull request's check runs (the quick job of checks.yml)
+import type { ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import type { ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { parse } from 'yaml'
 import { GitStore } from '#tools/rehearse/git-store.ts'
-import { GitHubModel, type Pull, type StandInUser } from '#tools/rehearse/github-model.ts'
+import { GitHubModel, now, type StandInUser } from '#tools/rehearse/github-model.ts'
 import { startGitHubStandIn, type GitHubStandIn } from '#tools/rehearse/github-stand-in.ts'
 import { annotationsFrom, Runner } from '#tools/rehearse/runner.ts'
 import { startPagesDev } from '#tools/serve/cloudflare-dev.ts'
@@ -27,46 +21,26 @@ export const REHEARSAL_USERS: StandInUser[] = [
   { login: 'inspector', name: 'Fire inspector', write: true },
   { login: 'volunteer', name: 'Volunteer', write: false },
 ]
-export const REHEARSAL_REPOSITORY = { owner: 'rehearsal', name: 'bureau-site' }
 const CLIENT = { clientId: 'rehearsal-client', clientSecret: 'rehearsal-secret' }
-/** What the publish workflow runs before it deploys out/. */
-const BUILD_COMMAND = 'npm run build'
+const REPOSITORY = { owner: 'rehearsal', name: 'bureau-site' }
+const COPIED_BY = { name: 'Rehearsal', email: 'rehearsal@localhost' }
 
 /** The check each pull request gets on GitHub: the quick job of checks.yml, its name and last command. */
 export function pullRequestCheck(root = process.cwd()): { name: string; command: string } {
   const workflow = parse(readFileSync(join(root, '.github/workflows/checks.yml'), 'utf8')) as {
     jobs: { quick: { name: string; steps: { run?: string }[] } }
   }
-  const quick = workflow.jobs.quick
-  return { name: quick.name, command: quick.steps.flatMap((s) => (s.run ? [s.run] : [])).at(-1)! }
-}
-
-export type RehearsalOptions = {
-  /** The working copy the repository is copied from (this one). */
-  root?: string
-  sitePort: number
-  /** What each pull request's check runs (the quick job's command). */
-  checkCommand?: string
-  log?: (line: string) => void
-}
-
-export type Rehearsal = {
-  site: string
-  github: GitHubStandIn
-  /** Resolves when every check started so far has finished. */
-  checked(): Promise<void>
-  /** Resolves when every publish started so far has finished. */
-  published(): Promise<void>
-  /** Holds new checks as queued (pending) until release() is called. */
-  holdChecks(): { release(): void }
-  /** The commits published so far, the last one live. */
-  live: string[]
-  stop(): Promise<void>
+  const { name, steps } = workflow.jobs.quick
+  return { name, command: steps.flatMap((s) => (s.run ? [s.run] : [])).at(-1)! }
 }
 
 /** Starts everything, publishes the repository's main once, and resolves when the site answers. */
-export async function startRehearsal(options: RehearsalOptions): Promise<Rehearsal> {
-  const root = resolve(options.root ?? process.cwd())
+export async function startRehearsal(options: {
+  sitePort: number
+  checkCommand?: string
+  log?: (line: string) => void
+}) {
+  const root = process.cwd()
   const log = options.log ?? (() => {})
   const dir = mkdtempSync(join(tmpdir(), 'rehearsal-'))
   let wrangler: ChildProcess | undefined
@@ -77,24 +51,15 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
     stopping = true
     await Promise.all(runners.map((runner) => runner.stop()))
     await github?.close()
-    if (wrangler && wrangler.exitCode === null) {
-      const exited = new Promise((done) => wrangler!.once('exit', done))
-      wrangler.kill('SIGTERM')
-      await exited
-    }
+    if (wrangler?.exitCode === null)
+      await new Promise((done) => wrangler!.once('exit', done).kill())
     rmSync(dir, { recursive: true, force: true })
   }
   try {
     const check = pullRequestCheck(root)
-    const store = GitStore.fromWorkingCopy(join(dir, 'github.git'), root, {
-      name: 'Rehearsal',
-      email: 'rehearsal@localhost',
-    })
-    const model = new GitHubModel(store, REHEARSAL_REPOSITORY, REHEARSAL_USERS, {
-      branch: 'main',
-      requiredChecks: [check.name],
-      strict: true,
-    })
+    const store = GitStore.fromWorkingCopy(join(dir, 'github.git'), root, COPIED_BY)
+    const protection = { branch: 'main', requiredChecks: [check.name], strict: true }
+    const model = new GitHubModel(store, REPOSITORY, REHEARSAL_USERS, protection)
     const site = `http://localhost:${options.sitePort}`
     github = await startGitHubStandIn(model, { ...CLIENT, callbackUrl: `${site}/api/callback` })
 
@@ -111,16 +76,14 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
     const publisher = new Runner(store, join(dir, 'publish'), root)
     runners.push(checks, publisher)
     const siteDir = join(dir, 'site')
+    mkdirSync(siteDir)
     const live: string[] = []
-    let hold: Promise<void> | undefined
-    const checking = new Set<Promise<void>>()
     let newest = ''
 
-    // As publish.yml's concurrency group: one publish at a time, and a newer
-    // merge replaces a publish still waiting.
+    // As publish.yml's concurrency group: one publish at a time, a newer merge replacing one waiting.
     const publish = async (sha: string) => {
       newest = sha
-      const result = await publisher.run(sha, BUILD_COMMAND, buildEnv, () => sha === newest)
+      const result = await publisher.run(sha, 'npm run build', buildEnv, () => sha === newest)
       if (!result || stopping) return
       if (!result.ok) throw new Error(`publishing ${sha.slice(0, 7)} failed:\n${result.output}`)
       publisher.deployTo(siteDir)
@@ -128,47 +91,30 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
       log(`published ${sha.slice(0, 7)}`)
     }
     model.events = {
-      headChanged: (pull: Pull) => {
+      headChanged: (pull) => {
         const run = model.startCheck(pull.head.sha, check.name)
-        const gate = hold
-        const job = (gate ?? Promise.resolve()).then(async () => {
-          const result = await checks.run(
-            run.sha,
-            options.checkCommand ?? check.command,
-            env,
-            () => {
-              // A newer push cancels a check still waiting (checks.yml's concurrency).
-              if (pull.head.sha === run.sha) return true
-              Object.assign(run, {
-                status: 'completed',
-                conclusion: 'cancelled',
-                completed: new Date().toISOString(),
-              })
-              return false
-            }
-          )
-          if (!result) return
-          run.annotations = annotationsFrom(result.output)
-          run.summary = result.ok
+        run.started = now()
+        const finish = (conclusion: 'success' | 'failure' | 'cancelled') =>
+          Object.assign(run, { status: 'completed', conclusion, completed: now() })
+        const start = () => {
+          // A newer push cancels a check still waiting (checks.yml's concurrency).
+          if (pull.head.sha !== run.sha) finish('cancelled')
+          else run.status = 'in_progress'
+          return run.status === 'in_progress'
+        }
+        void checks.run(run.sha, options.checkCommand ?? check.command, env, start).then((r) => {
+          if (!r) return
+          run.annotations = annotationsFrom(r.output)
+          run.summary = r.ok
             ? 'The check passed.'
-            : result.output.trim().split('\n').slice(-40).join('\n')
-          Object.assign(run, {
-            status: 'completed',
-            conclusion: result.ok ? 'success' : 'failure',
-            completed: new Date().toISOString(),
-          })
+            : r.output.trim().split('\n').slice(-40).join('\n')
+          finish(r.ok ? 'success' : 'failure')
           log(`check of #${pull.number} (${run.sha.slice(0, 7)}): ${run.conclusion}`)
         })
-        checking.add(job)
-        void job.finally(() => checking.delete(job))
-        run.status = gate ? 'queued' : 'in_progress'
-        run.started = new Date().toISOString()
       },
-      merged: (pull: Pull) =>
-        void publish(pull.merged!.sha).catch((error: Error) => log(error.message)),
+      merged: (pull) => void publish(pull.merged!.sha).catch((error: Error) => log(error.message)),
     }
 
-    mkdirSync(siteDir)
     await publish(model.branchSha(model.origin, 'main')!)
     wrangler = startPagesDev({
       out: siteDir,
@@ -181,28 +127,22 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
         GITHUB_BASE_URL: github.origin,
       },
     })
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await fetch(`${site}/`, { signal: AbortSignal.timeout(5_000) })
-        break
-      } catch (error) {
-        if (attempt > 600) throw error
-        await new Promise((done) => setTimeout(done, 100))
-      }
+    const answers = () => fetch(site, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined)
+    for (let attempt = 0; !(await answers()); attempt++) {
+      if (attempt > 600) throw new Error(`the rehearsal site did not answer at ${site}`)
+      await sleep(100)
     }
     return {
       site,
       github,
+      /** The commits published so far, the last one live. */
       live,
-      checked: async () => {
-        while (checking.size) await Promise.all(checking)
-      },
+      /** Resolves when every check started so far has finished. */
+      checked: () => checks.idle(),
+      /** Resolves when every publish started so far has finished. */
       published: () => publisher.idle(),
-      holdChecks: () => {
-        let release = () => {}
-        hold = new Promise<void>((done) => (release = done))
-        return { release: () => (release(), (hold = undefined)) }
-      },
+      /** Holds new checks as queued (pending) until release() is called. */
+      holdChecks: () => checks.hold(),
       stop,
     }
   } catch (error) {
@@ -211,33 +151,28 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
   }
 }
 
+export type Rehearsal = Awaited<ReturnType<typeof startRehearsal>>
+
 if (import.meta.main) {
-  const port = Number(process.env.PORT ?? 8788)
   console.log(
     'rehearse: copying this working copy into the stand-in for GitHub and building the site (a minute or two)…'
   )
+  const command = process.env.REHEARSE_CHECK || undefined
   const rehearsal = await startRehearsal({
-    sitePort: port,
-    checkCommand: process.env.REHEARSE_CHECK || undefined,
+    sitePort: Number(process.env.PORT ?? 8788),
+    checkCommand: command,
     log: (line) => console.log(`rehearse: ${line}`),
   })
-  console.log(
-    [
-      '',
-      `The site editor: ${rehearsal.site}/admin/`,
-      `The site:        ${rehearsal.site}/`,
-      `Pull requests and their checks (the stand-in for GitHub): ${rehearsal.github.origin}/`,
-      '',
-      'Sign in (press "Login with GitHub") as one of:',
-      ...REHEARSAL_USERS.map(
-        (u) =>
-          `  ${u.login.padEnd(10)} ${u.write ? 'can save, review and publish' : 'no write access: saves go to a fork and a pull request'}`
-      ),
-      '',
-      `Each pull request's check runs "${process.env.REHEARSE_CHECK || pullRequestCheck().command}"; Publish waits for it to pass.`,
-      'Nothing here reaches GitHub or the live site. Ctrl+C stops and forgets everything.',
-    ].join('\n')
-  )
+  console.log(`
+The site editor: ${rehearsal.site}/admin/
+The site:        ${rehearsal.site}/
+Pull requests and their checks (the stand-in for GitHub): ${rehearsal.github.origin}/
+
+Sign in (press "Login with GitHub") as one of:
+${REHEARSAL_USERS.map((u) => `  ${u.login.padEnd(10)} ${u.write ? 'can save, review and publish' : 'no write access: saves go to a fork and a pull request'}`).join('\n')}
+
+Each pull request's check runs "${command ?? pullRequestCheck().command}"; Publish waits for it to pass.
+Nothing here reaches GitHub or the live site. Ctrl+C stops and forgets everything.`)
   const stopAll = () => void rehearsal.stop().then(() => process.exit(0))
   process.on('SIGINT', stopAll)
   process.on('SIGTERM', stopAll)

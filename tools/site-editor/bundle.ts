@@ -1,113 +1,65 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join, resolve } from 'node:path'
-import { build, type Plugin } from 'vite'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { build } from 'vite'
 import type { SiteEditorSettings } from '#site-editor/config.ts'
 import { siteEditorCsp } from '#lib/headers/policies.ts'
 import { SITE_EDITOR_PATH } from '#lib/routes.ts'
 import { addIntegrity } from '#tools/export/script-integrity.ts'
 
-// Builds the site editor (site-editor/, Decap CMS) into <export>/admin/: an HTML
-// page and hashed scripts and styles, bundled from node_modules (nothing is
-// fetched from another site). It runs after the export is finished, so the
-// search index, the sitemap and the header file never see the editor, and
-// no public page loads any of it.
+// Builds the site editor (site-editor/, Decap CMS) into <export>/admin/ from node_modules, after
+// the export is finished: the search index, the sitemap and the header file never see it.
 
 /** What the editor is set to save to when the build is not told the repository. */
 export const UNSET_REPOSITORY = 'set-SITE_EDITOR_REPOSITORY/to-owner-and-name'
 
-/**
- * The editor's settings from the environment of the build (see
- * deploy/README.md): SITE_EDITOR_REPOSITORY (owner/name; on GitHub Actions the
- * repository being built is the default), SITE_EDITOR_BRANCH, SITE_EDITOR_AUTH_URL and
- * SITE_EDITOR_AUTH_SCOPE (repo for a private repository). SITE_EDITOR_API_ROOT
- * points the editor at another GitHub API: only `npm run rehearse` sets it,
- * to its stand-in on this machine.
- */
+// The editor's settings from the build's environment (deploy/README.md); SITE_EDITOR_API_ROOT
+// is another GitHub API, which only `npm run rehearse` sets (to its stand-in).
 export function siteEditorSettings(
   env: Record<string, string | undefined>,
   site?: { baseUrl: string; name: string }
 ): SiteEditorSettings {
-  const scope = env.SITE_EDITOR_AUTH_SCOPE || undefined
-  if (scope !== undefined && scope !== 'repo' && scope !== 'public_repo')
-    throw new Error(`SITE_EDITOR_AUTH_SCOPE should be repo or public_repo, not "${scope}"`)
-  const authScope = scope
+  const authScope = env.SITE_EDITOR_AUTH_SCOPE || undefined
+  if (authScope !== undefined && authScope !== 'repo' && authScope !== 'public_repo')
+    throw new Error(`SITE_EDITOR_AUTH_SCOPE should be repo or public_repo, not "${authScope}"`)
   const apiRoot = env.SITE_EDITOR_API_ROOT || undefined
-  if (
-    apiRoot !== undefined &&
-    !/^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$))/.test(apiRoot)
-  )
+  if (apiRoot && !/^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$))/.test(apiRoot))
     throw new Error(
       `SITE_EDITOR_API_ROOT should be an https address (or one on this machine), not "${apiRoot}"`
     )
   return {
-    ...(apiRoot ? { apiRoot } : {}),
-    ...(authScope ? { authScope } : {}),
+    apiRoot,
+    authScope,
     repository: env.SITE_EDITOR_REPOSITORY || env.GITHUB_REPOSITORY || UNSET_REPOSITORY,
     branch: env.SITE_EDITOR_BRANCH || 'main',
-    ...(env.SITE_EDITOR_AUTH_URL ? { authUrl: env.SITE_EDITOR_AUTH_URL } : {}),
-    ...(site ? { siteUrl: site.baseUrl, siteName: site.name } : {}),
+    authUrl: env.SITE_EDITOR_AUTH_URL || undefined,
+    siteUrl: site?.baseUrl,
+    siteName: site?.name,
   }
 }
 
-/**
- * Decap's parts, resolved through decap-cms-app (the package the project
- * installs), so the editor gets the versions that release was made with.
- */
-function decapParts(): Record<string, string> {
-  const require = createRequire(import.meta.url)
-  const app = dirname(require.resolve('decap-cms-app/package.json'))
-  const from = createRequire(join(app, 'package.json'))
-  const parts = Object.keys(
-    (JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { dependencies: object })
-      .dependencies
-  ).filter((name) => name.startsWith('decap-cms-'))
-  return Object.fromEntries(
-    parts.map((name) => [name, dirname(from.resolve(`${name}/package.json`))])
-  )
-}
-
-/** Puts the editor's security policy into its page. */
-function policyPlugin(settings: SiteEditorSettings): Plugin {
-  return {
-    name: 'site-editor-policy',
-    transformIndexHtml: (html) =>
-      html.replace('%SITE_EDITOR_CSP%', siteEditorCsp({ githubApi: settings.apiRoot })),
-  }
-}
-
-/**
- * Builds the editor into `<exportDir>/admin`; its preview links `styles`,
- * the site's stylesheets. Returns what it did, for the build log, and the
- * hashes of its scripts, which its policy allows (and nothing else).
- */
+// Builds the editor into `<exportDir>/admin`, its preview linking `styles` (the site's); returns
+// lines for the build log and the hashes of its scripts, which its policy alone allows.
 export async function bundleSiteEditor(
   exportDir: string,
   settings: SiteEditorSettings,
   styles: string[]
 ): Promise<{ log: string[]; scriptHashes: string[] }> {
   if (styles.length === 0) throw new Error('The export has no stylesheet for the editor preview')
-  const root = process.cwd()
-  const shims = join(root, 'site-editor', 'shims')
+  const shims = resolve('site-editor', 'shims')
   const outDir = resolve(exportDir, 'admin')
   await build({
     configFile: false,
-    root: join(root, 'site-editor'),
+    root: resolve('site-editor'),
     base: SITE_EDITOR_PATH,
     logLevel: 'error',
     publicDir: false,
-    plugins: [policyPlugin(settings)],
     define: {
       __SITE_EDITOR_SETTINGS__: JSON.stringify({ ...settings, styles }),
       'process.env.NODE_ENV': JSON.stringify('production'),
     },
     resolve: {
+      // See site-editor/shims: parts of Decap this site does not use that would need eval.
       alias: [
-        ...Object.entries(decapParts()).map(([name, dir]) => ({
-          find: new RegExp(`^${name}(?=/|$)`),
-          replacement: dir,
-        })),
-        // See site-editor/shims: parts of Decap this site does not use that would need eval.
         { find: /^ajv$/, replacement: join(shims, 'ajv.ts') },
         { find: /^ajv-errors$/, replacement: join(shims, 'ajv-plugin.ts') },
         { find: /^ajv-keywords\/dist\/keywords$/, replacement: join(shims, 'ajv-plugin.ts') },
@@ -127,38 +79,26 @@ export async function bundleSiteEditor(
       chunkSizeWarningLimit: 10_000,
     },
   })
-  const scriptHashes = allowScriptsByHash(exportDir, join(outDir, 'index.html'), settings.apiRoot)
+  // Its script tags get their integrity, and its policy their hashes, as on the pages.
+  const page = join(outDir, 'index.html')
+  const sources = [...readFileSync(page, 'utf8').matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)]
+  const { hashes } = addIntegrity(
+    exportDir,
+    [page],
+    sources.map((m) => m[1]!)
+  )
+  const html = readFileSync(page, 'utf8')
+  if (!hashes.length || !html.includes('%SITE_EDITOR_CSP%'))
+    throw new Error(`${page} loads no script or has no policy to put their hashes in`)
+  const policy = siteEditorCsp({ scriptHashes: hashes, githubApi: settings.apiRoot })
+  writeFileSync(page, html.replace('%SITE_EDITOR_CSP%', policy))
   const files = readdirSync(join(outDir, 'assets'))
   const log = [
     `site editor in ${SITE_EDITOR_PATH} (${files.length} files), saving to ${settings.repository}`,
-    ...(settings.repository === UNSET_REPOSITORY
-      ? [
-          'site editor: set SITE_EDITOR_REPOSITORY (owner/name) to sign in with GitHub; npm run site-editor works',
-        ]
-      : []),
   ]
-  return { log, scriptHashes }
+  if (settings.repository === UNSET_REPOSITORY)
+    log.push(
+      'site editor: set SITE_EDITOR_REPOSITORY (owner/name) to sign in with GitHub; npm run site-editor works'
+    )
+  return { log, scriptHashes: hashes }
 }
-
-/**
- * Gives the editor page's script tags their `integrity` and puts their
- * hashes in its policy in place of the site's address, as on the pages.
- */
-function allowScriptsByHash(exportDir: string, page: string, githubApi?: string): string[] {
-  const html = readFileSync(page, 'utf8')
-  const sources = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!)
-  if (sources.length === 0) throw new Error(`${page} loads no script`)
-  const { hashes } = addIntegrity(exportDir, [page], sources)
-  const withHashes = readFileSync(page, 'utf8').replace(
-    `content="${siteEditorCsp({ githubApi })}"`,
-    `content="${siteEditorCsp({ scriptHashes: hashes, githubApi })}"`
-  )
-  if (!withHashes.includes(hashes[0]!))
-    throw new Error(`${page} has no policy to put the hashes in`)
-  writeFileSync(page, withHashes)
-  return hashes
-}
-
-/** Is the editor in this export? */
-export const hasSiteEditor = (exportDir: string) =>
-  existsSync(join(exportDir, 'admin', 'index.html'))

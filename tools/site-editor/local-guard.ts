@@ -7,29 +7,19 @@ import {
   REGISTRY_NAMES,
 } from '#lib/content/source.ts'
 
-// What `npm run site-editor` lets through to Decap's local backend
-// (decap-server), which on its own writes any path it is given. The server
-// listens on 127.0.0.1 only; on top of that, a request must name this server
-// as its Host and come from its own page (Origin), so another site open in
-// the same browser cannot use it, even through DNS tricks; and every path in
-// a request must be a content file of a kind the site uses.
+// What `npm run site-editor` lets through to Decap's local backend (decap-server), which on its
+// own writes any path it is given: a request must name this server as its Host and come from its
+// own page (Origin), so that another site open in the browser cannot use it, even through DNS
+// tricks; and every path in it must be a content file of a kind the site uses.
 
-/** The addresses this server answers as: localhost and 127.0.0.1 on its port. */
-function ownHosts(port: number): string[] {
-  return [`localhost:${port}`, `127.0.0.1:${port}`]
-}
-
-/**
- * Why a request's Host or Origin is refused, or undefined. Host must be
- * this server; Origin, when a browser sends one, must be this server's page.
- * Writes (POST) must carry an Origin: browsers always send one.
- */
+// Why a request's Host or Origin is refused, or undefined: Host must be this server, and Origin
+// its page (browsers send one with every write, so a write without one is refused).
 export function foreignRequest(
   port: number,
   headers: { host?: string; origin?: string },
   method = 'GET'
 ): string | undefined {
-  const hosts = ownHosts(port)
+  const hosts = [`localhost:${port}`, `127.0.0.1:${port}`]
   if (!headers.host || !hosts.includes(headers.host))
     return `This server answers only as ${hosts.join(' or ')}, not "${headers.host ?? ''}".`
   if (headers.origin === undefined)
@@ -41,21 +31,6 @@ export function foreignRequest(
   return undefined
 }
 
-/** The backend actions the site editor uses; any other is refused. */
-const ACTIONS = new Set([
-  'info',
-  'entriesByFolder',
-  'entriesByFiles',
-  'getEntry',
-  'persistEntry',
-  'getMedia',
-  'getMediaFile',
-  'persistMedia',
-  'deleteFile',
-  'deleteFiles',
-  'getDeployPreview',
-])
-
 /** May a path of a request be touched: a content file of a known kind, or a content folder? */
 export function isContentPath(path: unknown, folderAllowed = false): boolean {
   if (typeof path !== 'string' || /[\\\0]/.test(path)) return false
@@ -63,64 +38,52 @@ export function isContentPath(path: unknown, folderAllowed = false): boolean {
   // Written exactly as the editor writes it: no "..", no "//", no leading "/".
   if (posix.normalize(trimmed) !== trimmed || posix.isAbsolute(trimmed)) return false
   const [top, folder, name, ...rest] = trimmed.split('/')
+  if (top !== 'content') return false
   // A year's file of meeting records: content/data/meetings/2026.yaml.
-  if (top === 'content' && folder === 'data' && name === MEETINGS_FOLDER)
+  if (folder === 'data' && name === MEETINGS_FOLDER)
     return rest.length === 0 ? folderAllowed : rest.length === 1 && MEETINGS_FILE.test(rest[0]!)
-  if (top !== 'content' || rest.length > 0) return false
+  if (rest.length > 0) return false
   if (name === undefined)
     return folderAllowed && ['pages', 'data', 'captions', 'uploads'].includes(folder!)
   if (folder === 'pages') return PAGE_FILE.test(name)
   if (folder === 'captions') return CAPTIONS_FILE.test(name)
-  if (folder === 'data') return REGISTRY_NAMES.some((registry) => name === `${registry}.yaml`)
-  return false
+  return folder === 'data' && REGISTRY_NAMES.some((registry) => name === `${registry}.yaml`)
 }
 
-type Params = Record<string, unknown>
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 const field = (value: unknown, key: string): unknown =>
-  value && typeof value === 'object' ? (value as Params)[key] : undefined
+  value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
+const onePath = (params: unknown) => ({ files: [field(params, 'path')] })
+
+/** The actions the site editor uses, and the paths each names; any other action is refused. */
+const ACTIONS: Record<string, (params: unknown) => { files?: unknown[]; folders?: unknown[] }> = {
+  info: () => ({}),
+  getDeployPreview: () => ({}),
+  entriesByFolder: (params) => ({ folders: [field(params, 'folder')] }),
+  getMedia: (params) => ({ folders: [field(params, 'mediaFolder')] }),
+  entriesByFiles: (params) => ({
+    files: list(field(params, 'files')).map((f) => field(f, 'path')),
+  }),
+  getEntry: onePath,
+  getMediaFile: onePath,
+  deleteFile: onePath,
+  deleteFiles: (params) => ({ files: list(field(params, 'paths')) }),
+  persistMedia: (params) => ({ files: [field(field(params, 'asset'), 'path')] }),
+  persistEntry: (params) => {
+    const dataFiles = field(params, 'dataFiles')
+    const files = list(dataFiles === undefined ? [field(params, 'entry')] : dataFiles)
+    const renamed = files.map((file) => field(file, 'newPath')).filter((p) => p !== undefined)
+    const assets = list(field(params, 'assets')).map((asset) => field(asset, 'path'))
+    return { files: [...files.map((file) => field(file, 'path')), ...renamed, ...assets] }
+  },
+}
 
 /** Why a backend request is refused, or undefined when every path in it is content. */
 export function refusedBackendRequest(body: unknown): string | undefined {
   const action = field(body, 'action')
-  if (typeof action !== 'string' || !ACTIONS.has(action))
+  if (typeof action !== 'string' || !Object.hasOwn(ACTIONS, action))
     return `The action "${String(action)}" is not one the site editor uses.`
-  const params = field(body, 'params')
-  const files: unknown[] = []
-  const folders: unknown[] = []
-  switch (action) {
-    case 'entriesByFolder':
-      folders.push(field(params, 'folder'))
-      break
-    case 'getMedia':
-      folders.push(field(params, 'mediaFolder'))
-      break
-    case 'entriesByFiles':
-      files.push(...list(field(params, 'files')).map((f) => field(f, 'path')))
-      break
-    case 'getEntry':
-    case 'getMediaFile':
-    case 'deleteFile':
-      files.push(field(params, 'path'))
-      break
-    case 'deleteFiles':
-      files.push(...list(field(params, 'paths')))
-      break
-    case 'persistMedia':
-      files.push(field(field(params, 'asset'), 'path'))
-      break
-    case 'persistEntry': {
-      const entry = field(params, 'entry')
-      const dataFiles =
-        field(params, 'dataFiles') === undefined ? [entry] : list(field(params, 'dataFiles'))
-      for (const file of dataFiles) {
-        files.push(field(file, 'path'))
-        if (field(file, 'newPath') !== undefined) files.push(field(file, 'newPath'))
-      }
-      files.push(...list(field(params, 'assets')).map((a) => field(a, 'path')))
-      break
-    }
-  }
+  const { files = [], folders = [] } = ACTIONS[action]!(field(body, 'params'))
   const bad = [
     ...files.filter((path) => !isContentPath(path)),
     ...folders.filter((path) => !isContentPath(path, true)),
