@@ -1,18 +1,7 @@
-// `npm run publish:failed`: after any publish failed (the morning one, one
-// after a merge, one started by hand), opens (or updates) the one issue that
-// says so, "The site could not be published on DATE", so staff see it on
-// GitHub without reading the Actions logs. EVENT is the run's event name.
+// `npm run publish:failed`: after a publish failed, opens (or updates) the one issue that says so,
+// so staff see it on GitHub without reading the Actions logs. EVENT is the run's event name.
 import { todayInNewJersey } from '#lib/dates.ts'
 import { keepIssue, settingsFrom } from '#tools/ops/github-issue.ts'
-
-export const PUBLISH_FAILED_LABEL = 'publish-failed'
-
-const WORDS = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
 
 /** Which publish failed, and what staff miss because of it. */
 const KINDS: Record<string, { what: string; missed: string }> = {
@@ -30,16 +19,16 @@ const KINDS: Record<string, { what: string; missed: string }> = {
   },
 }
 
-/**
- * The issue's title and text for a failed publish on `day` (an ISO day in
- * New Jersey), started by `event` (schedule, workflow_run, workflow_dispatch).
- */
+/** The issue for a failed publish on `day` (an ISO day in New Jersey), started by `event`. */
 export function publishFailedIssue(day: string, runUrl: string | undefined, event = 'schedule') {
-  const date = WORDS.format(new Date(`${day}T00:00:00Z`))
+  const date = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  })
   const kind = KINDS[event] ?? KINDS.schedule!
   return {
     title: `The site could not be published on ${date}`,
-    label: PUBLISH_FAILED_LABEL,
+    label: 'publish-failed',
     body: [
       `${kind.what} on ${date} did not finish, so the site still shows the version from before: ${kind.missed}.`,
       '',
