@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { join } from 'node:path'
 import { BROWSER_SCRIPT_SOURCES } from '#lib/browser-scripts/catalog.ts'
 import { filesIn } from '#tools/export/files.ts'
 
@@ -67,57 +67,42 @@ export function checkPlainHtml(html: string): string | null {
   return null
 }
 
-const walk = (dir: string) => filesIn(dir).map((file) => join(dir, file))
-
-/** Is this exported file part of the client runtime: JS, or a React Server Component payload? */
-const isRuntimeFile = (relPath: string) =>
-  relPath.startsWith(`_next${sep}`)
-    ? /\.js(\.map)?$/.test(relPath)
-    : /(^|\/)(index|__next\.[^/]*)\.txt$/.test(relPath.split(sep).join('/'))
+/** The client runtime's files: JS under _next/, and the React Server Component payloads. */
+const RUNTIME_FILE = /^_next\/.*\.js(\.map)?$|^(?!_next\/)(.*\/)?(index|__next\.[^/]*)\.txt$/
+const NOT_FOUND_COPY = /^(_not-found|404)\//
 
 /** Strips every page, deletes the runtime's files and Next's duplicate not-found folders. */
 export function stripRuntime(outDir: string) {
   const report = { pages: 0, scriptsRemoved: 0, preloadsRemoved: 0, filesDeleted: 0 }
-  const files = walk(outDir)
-  const pages = files.filter((f) => f.endsWith('.html'))
-  if (pages.length === 0) throw fail(`no HTML pages in ${outDir}; run next build first`)
+  const files = filesIn(outDir)
+  if (!files.some((f) => f.endsWith('.html')))
+    throw fail(`no HTML pages in ${outDir}; run next build first`)
+  report.filesDeleted += files.filter((f) => NOT_FOUND_COPY.test(f)).length
+  for (const dir of ['_not-found', '404'])
+    rmSync(join(outDir, dir), { recursive: true, force: true })
 
-  for (const dir of ['_not-found', '404']) {
-    const path = join(outDir, dir)
-    try {
-      const count = walk(path).length
-      rmSync(path, { recursive: true })
-      report.filesDeleted += count
-    } catch {
-      // Not there: nothing to delete.
-    }
-  }
-
-  for (const file of pages) {
-    const rel = relative(outDir, file)
-    if (rel.startsWith(`_not-found${sep}`) || rel.startsWith(`404${sep}`)) continue
-    const stripped = stripHtml(readFileSync(file, 'utf8'), rel)
-    writeFileSync(file, stripped.html)
+  for (const file of files.filter((f) => f.endsWith('.html') && !NOT_FOUND_COPY.test(f))) {
+    const stripped = stripHtml(readFileSync(join(outDir, file), 'utf8'), file)
+    writeFileSync(join(outDir, file), stripped.html)
     report.pages += 1
     report.scriptsRemoved += stripped.scriptsRemoved
     report.preloadsRemoved += stripped.preloadsRemoved
   }
 
-  const runtimeFiles = files.filter((f) => isRuntimeFile(relative(outDir, f)))
+  const runtimeFiles = files.filter((f) => RUNTIME_FILE.test(f))
   if (runtimeFiles.length === 0)
     throw fail('found no runtime files to delete; the export has changed')
-  for (const file of runtimeFiles) {
-    rmSync(file, { force: true })
-    report.filesDeleted += 1
-  }
+  for (const file of runtimeFiles) rmSync(join(outDir, file), { force: true })
+  report.filesDeleted += runtimeFiles.length
   // Emptied build-id folders under _next/static go too.
   const staticDir = join(outDir, '_next', 'static')
   for (const name of readdirSync(staticDir)) {
     const path = join(staticDir, name)
-    if (statSync(path).isDirectory() && walk(path).length === 0) rmSync(path, { recursive: true })
+    if (statSync(path).isDirectory() && filesIn(path).length === 0)
+      rmSync(path, { recursive: true })
   }
 
-  const leftovers = walk(outDir).filter((f) => isRuntimeFile(relative(outDir, f)))
+  const leftovers = filesIn(outDir).filter((f) => RUNTIME_FILE.test(f))
   if (leftovers.length) throw fail(`runtime files remain: ${leftovers.slice(0, 3).join(', ')}`)
   return report
 }

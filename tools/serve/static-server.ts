@@ -93,6 +93,6 @@ export function createStaticHandler(root: string, headersFor: HeaderSource = () 
       ...(compress ? { 'Content-Encoding': 'gzip' } : {}),
       ...headersFor(found ? url.pathname : '/404.html'),
     })
-    res.end(req.method === 'HEAD' ? undefined : body)
+    return res.end(req.method === 'HEAD' ? undefined : body)
   }
 }
