@@ -10,10 +10,7 @@ import { startSiteEditorServer } from '#tools/site-editor/local-server.ts'
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const repoDir = mkdtempSync(join(tmpdir(), 'editor-bench-'))
-// BENCH_DOCUMENTS: another documents.yaml to measure with (for comparisons).
 cpSync('content', join(repoDir, 'content'), { recursive: true })
-if (process.env.BENCH_DOCUMENTS)
-  cpSync(process.env.BENCH_DOCUMENTS, join(repoDir, 'content', 'data', 'documents.yaml'))
 const count = (file: string) =>
   (readFileSync(join(repoDir, 'content/data', file), 'utf8').match(/^- id:/gm) ?? []).length
 const largestYear = readdirSync(join(repoDir, 'content/data/meetings'))

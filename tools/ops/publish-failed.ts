@@ -4,19 +4,10 @@ import { todayInNewJersey } from '#lib/dates.ts'
 import { keepIssue, settingsFrom } from '#tools/ops/github-issue.ts'
 
 /** Which publish failed, and what staff miss because of it. */
-const KINDS: Record<string, { what: string; missed: string }> = {
-  schedule: {
-    what: 'The morning publish',
-    missed: 'an alert that should have started or ended today has not',
-  },
-  workflow_run: {
-    what: 'The publish after a change was merged',
-    missed: 'the merged change is not on the site',
-  },
-  workflow_dispatch: {
-    what: 'The publish started by hand',
-    missed: 'nothing changed on the site',
-  },
+const KINDS: Record<string, [what: string, missed: string]> = {
+  schedule: ['The morning publish', 'an alert that should have started or ended today has not'],
+  workflow_run: ['The publish after a change was merged', 'the merged change is not on the site'],
+  workflow_dispatch: ['The publish started by hand', 'nothing changed on the site'],
 }
 
 /** The issue for a failed publish on `day` (an ISO day in New Jersey), started by `event`. */
@@ -25,15 +16,14 @@ export function publishFailedIssue(day: string, runUrl: string | undefined, even
     dateStyle: 'long',
     timeZone: 'UTC',
   })
-  const kind = KINDS[event] ?? KINDS.schedule!
+  const [what, missed] = KINDS[event] ?? KINDS.schedule!
   return {
     title: `The site could not be published on ${date}`,
     label: 'publish-failed',
     body: [
-      `${kind.what} on ${date} did not finish, so the site still shows the version from before: ${kind.missed}.`,
+      `${what} on ${date} did not finish, so the site still shows the version from before: ${missed}.`,
       '',
-      runUrl ? `What happened is in [the run's log](${runUrl}).` : '',
-      '',
+      ...(runUrl ? [`What happened is in [the run's log](${runUrl}).`, ''] : []),
       'What to do:',
       '',
       '- If the log names a file and a line in `content/`, fix that line (content/README.md says how) and merge the change: merging publishes the site.',
@@ -42,9 +32,7 @@ export function publishFailedIssue(day: string, runUrl: string | undefined, even
       '- Otherwise, start the publish again from the **Actions** tab (**publish**, then **Run workflow**). If it fails again, ask the site maintainer.',
       '',
       'This issue is updated if the publish fails again, and can be closed once the site is published.',
-    ]
-      .filter((line, i, all) => line !== '' || all[i - 1] !== '')
-      .join('\n'),
+    ].join('\n'),
   }
 }
 

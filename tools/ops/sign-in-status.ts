@@ -13,11 +13,7 @@ export function signInStatus(site: string, answer: SignInAnswer): string {
   if ('error' in answer)
     return `Site editor sign-in: could not be checked (${site} did not answer: ${answer.error}).`
   const { status, location } = answer
-  if (
-    status === 302 &&
-    location &&
-    /^https:\/\/github\.com\/login\/oauth\/authorize\?/.test(location)
-  )
+  if (status === 302 && /^https:\/\/github\.com\/login\/oauth\/authorize\?/.test(location ?? ''))
     return `Site editor sign-in: set up. ${site}${SIGN_IN_START_PATH} sends staff to GitHub to sign in.`
   if (status === 503)
     return (

@@ -16,9 +16,6 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.webmanifest': 'application/manifest+json',
-  '.wasm': 'application/wasm',
   '.vtt': 'text/vtt; charset=utf-8',
 }
 
