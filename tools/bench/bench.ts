@@ -98,15 +98,14 @@ const median = (values: number[]) => {
   if (sorted.length === 0) return NaN
   return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2)
 }
-const floorLoads = runs.get(FLOOR)!
-const roundFloors = floorLoads.map((loads) => median(loads.map((r) => r.lcpMs)))
+const floorRuns = runs.get(FLOOR)!
+const floorLoads = floorRuns.map((loads) => loads.map((r) => r.lcpMs))
+const roundFloors = floorLoads.map(median)
 const floor = {
-  lcpMs: median(floorLoads.flat().map((r) => r.lcpMs)),
-  tbtMs: median(floorLoads.flat().map((r) => r.tbtMs)),
-  rounds: floorLoads.map((loads, i) => ({
-    lcpMs: roundFloors[i]!,
-    loadsLcpMs: loads.map((r) => r.lcpMs),
-  })),
+  lcpMs: median(floorLoads.flat()),
+  tbtMs: median(floorRuns.flat().map((r) => r.tbtMs)),
+  roundFloors,
+  floorLoads,
 }
 const rows = routes.map((route) => {
   const loads = runs.get(route)!.map(([run]) => run!)
@@ -124,22 +123,14 @@ const rows = routes.map((route) => {
 })
 const admin = siteEditorWeight(out)
 mkdirSync('bench-results', { recursive: true })
-const results = {
-  date: new Date(),
-  runs: RUNS,
-  throttling: 'applied',
-  floor,
-  rows,
-  admin,
-  lighthouse: full,
-}
+const results = { date: new Date(), runs: RUNS, floor, rows, admin, lighthouse: full }
 writeFileSync(join('bench-results', 'lighthouse.json'), JSON.stringify(results))
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 const ratio = (value: number) => (value / floor.lcpMs).toFixed(2)
-const floorRounds = floor.rounds.map(
-  ({ lcpMs, loadsLcpMs }) =>
-    `${lcpMs} ms (${Math.min(...loadsLcpMs)}-${Math.max(...loadsLcpMs)}, ${loadsLcpMs.length} loads)`
+const floorRounds = floorLoads.map(
+  (loads, i) =>
+    `${roundFloors[i]} ms (${Math.min(...loads)}-${Math.max(...loads)}, ${loads.length} loads)`
 )
 console.log(
   `\n\nMedians of ${RUNS} runs, applied throttling. Floor page: LCP ${floor.lcpMs} ms, TBT ${floor.tbtMs} ms; ` +

@@ -45,12 +45,9 @@ try {
   await page.goto(`${rehearsal.site}/admin/`)
   const popup = page.waitForEvent('popup')
   await page.getByRole('button', { name: 'Login with GitHub' }).click()
-  const clerk = REHEARSAL_USERS[0]!
-  await (
-    await popup
-  )
-    .getByRole('button', { name: `Sign in as ${clerk.name} (${clerk.login})` })
-    .click()
+  const { name, login } = REHEARSAL_USERS[0]!
+  const signIn = (await popup).getByRole('button', { name: `Sign in as ${name} (${login})` })
+  await signIn.click()
   await page.getByRole('link', { name: 'Alerts', exact: true }).waitFor()
   console.log(`Sign in: ${seconds(performance.now() - started)}`)
   console.log('run | save | status | check | publish | on the site')
@@ -65,9 +62,7 @@ try {
       ['end', todayInNewJersey()],
       ['message', message],
     ]) {
-      const box = page
-        .locator(`input[id^="${field}-field-"], textarea[id^="${field}-field-"]`)
-        .first()
+      const box = page.locator(`:is(input, textarea)[id^="${field}-field-"]`).first()
       await box.click()
       await box.pressSequentially(text!)
     }

@@ -35,11 +35,9 @@ const staging = join(buildDir, 'staging')
 // SITE_OUT_DIR builds elsewhere (the scale benchmark); the site itself goes to out/.
 const out = join(root, process.env.SITE_OUT_DIR ?? 'out')
 let started = performance.now()
-/** Logs a step of the build, with the time since the last timed one when `timed`. */
-const step = (text: string, timed = true) => {
-  console.log(
-    `build: ${text}${timed ? ` in ${((performance.now() - started) / 1000).toFixed(1)} s` : ''}`
-  )
+/** Logs a step of the build with the time it took. */
+const step = (text: string) => {
+  console.log(`build: ${text} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   started = performance.now()
 }
 
@@ -70,22 +68,16 @@ step('Next.js exported the pages')
 // 3. Plain HTML, captions, search index and headers, still in staging; then the site editor, which
 // the search index and the pages never see.
 try {
-  const stripped = stripRuntime(staging)
+  const { pages, scriptsRemoved, preloadsRemoved, filesDeleted } = stripRuntime(staging)
   step(
-    `${stripped.pages} pages made plain HTML; removed ${stripped.scriptsRemoved} scripts and ` +
-      `${stripped.preloadsRemoved} script preloads; deleted ${stripped.filesDeleted} framework files`
+    `made ${pages} pages plain HTML (${scriptsRemoved} scripts, ${preloadsRemoved} preloads and ` +
+      `${filesDeleted} framework files removed)`
   )
   const inlined = inlineStylesheets(staging)
-  step(
-    `the stylesheet is inlined in ${inlined.pages} pages (${inlined.hashes.length} hash in the policy)`,
-    false
-  )
+  step(`inlined the stylesheet in ${inlined.pages} pages (${inlined.hashes.length} hash)`)
   const sources = Object.values(BROWSER_SCRIPTS).map((script) => script.src)
   const scripts = addIntegrity(staging, htmlFiles(staging), sources)
-  step(
-    `${scripts.hashes.length} browser scripts allowed by their hash, loaded by ${scripts.tags} script tags with the same integrity`,
-    false
-  )
+  step(`allowed ${scripts.hashes.length} browser scripts by hash, in ${scripts.tags} tags`)
   // Exactly the captions files the videos name (the check read each as WebVTT), nothing else.
   const captions = new Set([...content.registries.videos.values()].flatMap((v) => v.captions ?? []))
   for (const name of captions) {
@@ -95,22 +87,22 @@ try {
     mkdirSync(join(staging, CAPTIONS_PATH), { recursive: true })
     copyFileSync(source, join(staging, CAPTIONS_PATH, name))
   }
-  step(`${captions.size} captions files, each named by a video`, false)
+  step(`copied ${captions.size} captions files, each named by a video`)
   const indexed = await buildSearchIndex(staging, content)
   step(`search index of ${indexed.pages} pages and ${indexed.documents} documents`)
   const hashes = { styleHashes: inlined.hashes, scriptHashes: scripts.hashes }
   const rules = headerRules(hashes, searchPageHref(content))
   writeFileSync(join(staging, '_headers'), writeHeadersFile(rules))
-  step('wrote _headers for the host', false)
+  step('wrote _headers for the host')
   const settings = siteEditorSettings(process.env, {
     name: content.registries.site.name,
     baseUrl: SITE_URL,
   })
   const editor = await bundleSiteEditor(staging, settings, inlined.stylesheets)
-  for (const line of editor.log) step(line, false)
+  for (const line of editor.log) step(line)
   const nginx = siteNginxConfig(content, { ...hashes, editorScriptHashes: editor.scriptHashes })
   writeFileSync(join(buildDir, 'nginx.conf'), nginx)
-  step('wrote build/nginx.conf', false)
+  step('wrote build/nginx.conf')
 } catch (error) {
   console.error(`\nThe export could not be finished; out/ is unchanged.\n${String(error)}`)
   process.exit(1)
@@ -122,4 +114,4 @@ rmSync(previous, { recursive: true, force: true })
 if (existsSync(out)) renameSync(out, previous)
 renameSync(staging, out)
 rmSync(previous, { recursive: true, force: true })
-step(`the site is in out/ (${content.pages.length} pages)`, false)
+step(`put the site in out/ (${content.pages.length} pages)`)

@@ -47,14 +47,12 @@ if (import.meta.main) {
     process.exit(1)
   }
   let problems = 0
-  for (const file of files)
-    for (const { line, column, message, kind } of await lintWorkflow(
-      readFileSync(file, 'utf8'),
-      file
-    )) {
+  for (const file of files) {
+    const found = await lintWorkflow(readFileSync(file, 'utf8'), file)
+    for (const { line, column, message, kind } of found)
       console.error(`${file}:${line}:${column}: ${message} [${kind}]`)
-      problems++
-    }
+    problems += found.length
+  }
   if (problems > 0) {
     console.error(`\nlint:workflows: ${plural(problems, 'problem')} in the workflows`)
     process.exit(1)
