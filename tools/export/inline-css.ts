@@ -22,11 +22,8 @@ export function styleHashesIn(html: string): string[] {
 }
 
 /** Every HTML file under a folder. */
-export function htmlFiles(dir: string): string[] {
-  return filesIn(dir)
-    .filter((file) => file.endsWith('.html'))
-    .map((file) => join(dir, file))
-}
+export const htmlFiles = (dir: string) =>
+  filesIn(dir).flatMap((file) => (file.endsWith('.html') ? [join(dir, file)] : []))
 
 /**
  * Puts the stylesheets' text in place of every page's links to them; returns the hashes for the
@@ -39,8 +36,8 @@ export function inlineStylesheets(outDir: string) {
   for (const file of htmlFiles(outDir)) {
     const html = readFileSync(file, 'utf8')
     const inlined = html.replace(STYLESHEET, (_, href: string) => {
-      if (!cache.has(href)) cache.set(href, readFileSync(join(outDir, href), 'utf8'))
-      const css = cache.get(href)!
+      const css = cache.get(href) ?? readFileSync(join(outDir, href), 'utf8')
+      cache.set(href, css)
       if (css.includes('</style')) throw new Error(`${href} holds "</style" and cannot be inlined`)
       hashes.add(styleHash(css))
       return `<style>${css}</style>`
