@@ -87,7 +87,7 @@ try {
     mkdirSync(join(staging, CAPTIONS_PATH), { recursive: true })
     copyFileSync(source, join(staging, CAPTIONS_PATH, name))
   }
-  step(`copied ${captions.size} captions files, each named by a video`)
+  step(`copied the ${captions.size} captions files the videos name`)
   const indexed = await buildSearchIndex(staging, content)
   step(`search index of ${indexed.pages} pages and ${indexed.documents} documents`)
   const hashes = { styleHashes: inlined.hashes, scriptHashes: scripts.hashes }
@@ -99,7 +99,7 @@ try {
     baseUrl: SITE_URL,
   })
   const editor = await bundleSiteEditor(staging, settings, inlined.stylesheets)
-  for (const line of editor.log) step(line)
+  step(editor.log.join('; '))
   const nginx = siteNginxConfig(content, { ...hashes, editorScriptHashes: editor.scriptHashes })
   writeFileSync(join(buildDir, 'nginx.conf'), nginx)
   step('wrote build/nginx.conf')
