@@ -11,11 +11,7 @@ const tagOf = (src: string) =>
   new RegExp(`<script\\b(?=[^>]*\\bsrc="${src.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}")[^>]*>`, 'g')
 
 /** Adds `integrity` to the tags of the given scripts in the HTML files; returns the hashes. */
-export function addIntegrity(
-  dir: string,
-  files: readonly string[],
-  sources: readonly string[]
-): { hashes: string[]; tags: number } {
+export function addIntegrity(dir: string, files: readonly string[], sources: readonly string[]) {
   const hashOf = new Map(sources.map((src) => [src, sha256Source(readFileSync(join(dir, src)))]))
   let tags = 0
   for (const file of files) {

@@ -15,10 +15,7 @@ const SCRIPT_PRELOAD =
 const SUSPENSE_MARKER = /<div hidden="">(?:<!--\/?\$-->)+<\/div>/g
 
 /** Removes framework scripts from one page; throws if it has none or any is left afterwards. */
-export function stripHtml(
-  html: string,
-  name = 'page'
-): { html: string; scriptsRemoved: number; preloadsRemoved: number } {
+export function stripHtml(html: string, name = 'page') {
   let scriptsRemoved = 0
   let preloadsRemoved = 0
   let result = html.replace(SCRIPT, (tag) => {

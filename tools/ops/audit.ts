@@ -1,32 +1,23 @@
 // `npm run audit:report [-- --issue]`: `npm audit` of every installed package, sorted into code sent
 // to browsers and build tools only, in plain words. Advisories never fail it (an urgent alert must not
 // wait on a build tool's advisory); an audit that could not run is never read as clean.
-import { spawnSync } from 'node:child_process'
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process'
 import { keepIssue, settingsFrom } from '#tools/ops/github-issue.ts'
 
 export const AUDIT_LABEL = 'dependency-audit'
 
 type Via = string | { title?: string; url?: string }
-type Vulnerability = {
-  name: string
-  severity: string
-  via: Via[]
-  nodes?: string[]
-  fixAvailable?: unknown
-}
-type AuditReport = { vulnerabilities?: Record<string, Vulnerability> }
+type Vulnerability = { name: string; severity: string; via: Via[]; nodes?: string[] }
+type AuditReport = { vulnerabilities?: Record<string, Vulnerability & { fixAvailable?: unknown }> }
 type Finding = { name: string; severity: string; titles: string[]; fix: boolean }
 
 /**
  * npm exits 1 both on advisories and on failure, printing JSON either way (`{"message": "405 …"}`
  * when its service refuses), so only npm's own report format counts as an answer.
  */
-export function readAudit(run: {
-  stdout: string
-  stderr: string
-  status: number | null
-  error?: Error
-}): AuditReport | string {
+export function readAudit(
+  run: Pick<SpawnSyncReturns<string>, 'stdout' | 'stderr' | 'status' | 'error'>
+): AuditReport | string {
   let parsed: { auditReportVersion?: unknown; vulnerabilities?: unknown; message?: unknown } = {}
   try {
     parsed = JSON.parse(run.stdout) as typeof parsed

@@ -20,10 +20,7 @@ const TYPES: Record<string, string> = {
 }
 
 /** The file a URL path maps to in `root`, following static-host rules, or a redirect. */
-function resolvePath(
-  root: string,
-  urlPath: string
-): { file: string } | { redirect: string } | null {
+function resolvePath(root: string, urlPath: string) {
   let path: string
   try {
     path = decodeURIComponent(urlPath)
