@@ -1,9 +1,7 @@
-// npm run bench [-- --no-build --runs N --routes /a/,/b/]: Lighthouse (mobile settings, throttling
-// applied while the page loads) on every route, round by round, served with the production headers,
-// beside a floor page (a heading and a paragraph, the same server) loaded before every 8 routes and
-// at the end. Goal, per round: each route's LCP at most 1.25 x that round's floor (the median of its
-// loads); the last line says PASS or FAIL. Also prints the editor's weight; full results go to
-// bench-results/lighthouse.json.
+// npm run bench [-- --no-build --runs N --routes /a/,/b/]: Lighthouse (mobile, throttling applied
+// as pages load) on every route, round by round, beside a floor page (a heading and a paragraph, the
+// same server and headers) before every 8 routes and at the end. Goal: in each round, each route's
+// LCP at most 1.25 x the round's floor (the median of its loads); the last line says PASS or FAIL.
 import { execSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'

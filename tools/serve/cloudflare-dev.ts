@@ -1,8 +1,7 @@
-// npm run serve, and the `cloudflare` browser tests: serves out/ with Cloudflare's own local runtime
-// (`wrangler pages dev` on workerd), offline and the same way every time: no update check, usage
-// report or fetch of request details, and its settings, logs and data in a temporary folder removed
-// when it stops, so nothing of the working copy (a .dev.vars, a wrangler.toml) changes what it serves.
-//   PORT (3000), HOST (127.0.0.1), SITE_OUT (out): the folder, served with the functions of functions/
+// npm run serve, and the `cloudflare` browser tests: out/ and functions/ on Cloudflare's own local
+// runtime (`wrangler pages dev`), offline: no update check, usage report or fetch of request details,
+// its settings, logs and data in a temporary folder, so nothing of the working copy (a .dev.vars, a
+// wrangler.toml) changes what it serves. PORT (3000), HOST (127.0.0.1), SITE_OUT (out).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { createRequire } from 'node:module'
