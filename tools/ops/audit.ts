@@ -2,7 +2,7 @@
 // to browsers and build tools only, in plain words. Advisories never fail it (an urgent alert must not
 // wait on a build tool's advisory); an audit that could not run is never read as clean.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process'
-import { keepIssue, settingsFrom } from '#tools/ops/github-issue.ts'
+import { keepIssue, settingsOrExit } from '#tools/ops/github-issue.ts'
 
 export const AUDIT_LABEL = 'dependency-audit'
 
@@ -116,11 +116,7 @@ if (import.meta.main) {
   const summary = auditSummary(sorted)
   console.log(summary)
   if (weekly) {
-    const settings = settingsFrom(process.env)
-    if (typeof settings === 'string') {
-      console.error(`audit:report: ${settings}`)
-      process.exit(0)
-    }
+    const settings = settingsOrExit('audit:report', 0)
     const count = sorted.sent.length + sorted.tools.length
     const result = await keepIssue(settings, {
       label: AUDIT_LABEL,

@@ -2,7 +2,7 @@
 // checks.yml succeeded after a push (never main's head unseen). Writes `sha=<commit>` to
 // $GITHUB_OUTPUT; exits 1, saying nothing was published, when no commit has passed.
 import { appendFileSync } from 'node:fs'
-import { api, settingsFrom } from '#tools/ops/github-issue.ts'
+import { api, settingsOrExit } from '#tools/ops/github-issue.ts'
 import { PRODUCTION_BRANCH } from '#tools/ops/deploy.ts'
 
 const CHECKS_WORKFLOW = 'checks.yml'
@@ -36,11 +36,7 @@ if (import.meta.main) {
     console.log(line)
     if (summary) appendFileSync(summary, `${line}\n`)
   }
-  const settings = settingsFrom(process.env)
-  if (typeof settings === 'string') {
-    console.error(`publish:commit: ${settings}`)
-    process.exit(1)
-  }
+  const settings = settingsOrExit('publish:commit')
   const { workflow_runs: runs } = await api<{ workflow_runs: WorkflowRun[] }>(
     settings,
     `/actions/workflows/${CHECKS_WORKFLOW}/runs?branch=${PRODUCTION_BRANCH}&event=push&status=success&per_page=30`

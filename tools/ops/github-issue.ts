@@ -12,6 +12,14 @@ export function settingsFrom(env: Record<string, string | undefined>): GitHubSet
   return { repository: repository!, token: token!, apiUrl: apiUrl || undefined }
 }
 
+/** The settings, or, when they are missing, `script` says why and exits with `code`. */
+export function settingsOrExit(script: string, code = 1) {
+  const settings = settingsFrom(process.env)
+  if (typeof settings !== 'string') return settings
+  console.error(`${script}: ${settings}`)
+  return process.exit(code)
+}
+
 /** A call to the repository's part of GitHub's REST API (`/repos/owner/name` + path). */
 export async function api<T>(
   settings: GitHubSettings,

@@ -1,7 +1,7 @@
 // `npm run publish:failed`: after a publish failed, opens (or updates) the one issue that says so,
 // so staff see it on GitHub without reading the Actions logs. EVENT is the run's event name.
 import { todayInNewJersey } from '#lib/dates.ts'
-import { keepIssue, settingsFrom } from '#tools/ops/github-issue.ts'
+import { keepIssue, settingsOrExit } from '#tools/ops/github-issue.ts'
 
 /** Which publish failed, and what staff miss because of it. */
 const KINDS: Record<string, [what: string, missed: string]> = {
@@ -37,11 +37,7 @@ export function publishFailedIssue(day: string, runUrl: string | undefined, even
 }
 
 if (import.meta.main) {
-  const settings = settingsFrom(process.env)
-  if (typeof settings === 'string') {
-    console.error(`publish:failed: ${settings}`)
-    process.exit(1)
-  }
+  const settings = settingsOrExit('publish:failed')
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: run } = process.env
   const runUrl = server && repo && run ? `${server}/${repo}/actions/runs/${run}` : undefined
   const result = await keepIssue(
