@@ -25,10 +25,8 @@ export function styleHashesIn(html: string): string[] {
 export const htmlFiles = (dir: string) =>
   filesIn(dir).flatMap((file) => (file.endsWith('.html') ? [join(dir, file)] : []))
 
-/**
- * Puts the stylesheets' text in place of every page's links to them; returns the hashes for the
- * policy and the stylesheets' addresses (the files stay: the editor's preview links them).
- */
+// Puts the stylesheets' text in place of every page's links to them; returns the hashes for the
+// policy and the stylesheets' addresses (the files stay: the editor's preview links them).
 export function inlineStylesheets(outDir: string) {
   const cache = new Map<string, string>()
   const hashes = new Set<string>()

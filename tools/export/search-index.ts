@@ -21,10 +21,8 @@ const KIND_WORDS: Record<string, string> = {
   petition: 'fire commissioner petition',
 }
 
-/**
- * The Pagefind index in out/pagefind: every page's data-pagefind-body, and one record per registry
- * document, so "budget 2019" finds the file as well as the page that lists it.
- */
+// The Pagefind index in out/pagefind: every page's data-pagefind-body, and one record per registry
+// document, so "budget 2019" finds the file as well as the page that lists it.
 export async function buildSearchIndex(
   outDir: string,
   content: { registries: Pick<SiteContent['registries'], 'documents'> }

@@ -37,10 +37,8 @@ export function stripHtml(html: string, name = 'page') {
   return { html: result, scriptsRemoved, preloadsRemoved }
 }
 
-/**
- * Is this one of the site's own script tags: empty, with a `src` from the catalog and nothing else
- * but `defer`? Attributes are read one by one, however React spells them.
- */
+// Is this one of the site's own script tags: empty, with a `src` from the catalog and nothing else
+// but `defer`? Attributes are read one by one, however React spells them.
 export function isBrowserScript(tag: string): boolean {
   const rest = /^<script\b([^>]*)>\s*<\/script>$/i.exec(tag)?.[1]!.replace(/\s*\/?$/, '')
   if (rest === undefined) return false

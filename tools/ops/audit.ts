@@ -11,10 +11,8 @@ type Vulnerability = { name: string; severity: string; via: Via[]; nodes?: strin
 type AuditReport = { vulnerabilities?: Record<string, Vulnerability & { fixAvailable?: unknown }> }
 type Finding = { name: string; severity: string; titles: string[]; fix: boolean }
 
-/**
- * npm exits 1 both on advisories and on failure, printing JSON either way (`{"message": "405 …"}`
- * when its service refuses), so only npm's own report format counts as an answer.
- */
+// npm exits 1 both on advisories and on failure, printing JSON either way (`{"message": "405 …"}`
+// when its service refuses), so only npm's own report format counts as an answer.
 export function readAudit(
   run: Pick<SpawnSyncReturns<string>, 'stdout' | 'stderr' | 'status' | 'error'>
 ): AuditReport | string {

@@ -65,10 +65,8 @@ export function planDeploy(
 
 export const functionFiles = (dir: string) => filesIn(dir).filter((file) => file.endsWith('.ts'))
 
-/**
- * Bundles each route of `from` (a file exporting onRequest, onRequestGet…, as wrangler reads its
- * exports; not a module the routes share) into `to` at the same path, with all it imports.
- */
+// Bundles each route of `from` (a file exporting onRequest, onRequestGet…, as wrangler reads its
+// exports; not a module the routes share) into `to` at the same path, with all it imports.
 export function bundleFunctions(from: string, to: string): string[] {
   const files = functionFiles(from).filter((file) => {
     const { metafile } = buildSync({

@@ -42,11 +42,9 @@ export async function api<T>(
   return (await response.json()) as T
 }
 
-/**
- * Opens the one open issue (not a pull request) with this label, or gives it
- * this title and text when it is open already. With `body` undefined, closes
- * it if it is open (the trouble is over), saying why in `closing`.
- */
+// Opens the one open issue (not a pull request) with this label, or gives it this title and text
+// when it is open already. With `body` undefined, closes it if it is open (the trouble is over),
+// saying why in `closing`.
 export async function keepIssue(
   settings: GitHubSettings,
   issue: { title: string; label: string; body?: string; closing?: string }
