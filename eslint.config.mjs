@@ -3,9 +3,8 @@ import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTypescript from 'eslint-config-next/typescript'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 
-// Rooms by audience and runtime (README, "How it is built"): each room
-// imports only itself and the rooms named here, so no two rooms import each
-// other. tests/ may import any room; no room imports tests/.
+// Rooms by audience and runtime (README, "How it is built"): each imports only itself and the
+// rooms named here.
 const ROOMS = {
   lib: [],
   components: ['lib'],
@@ -26,8 +25,7 @@ function roomRules(room) {
     }))
 }
 
-// Next's rules (React, hooks, Core Web Vitals, TypeScript) with the full
-// recommended set of accessibility rules from jsx-a11y on top.
+// Next's rules with jsx-a11y's recommended accessibility rules on top.
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
@@ -35,12 +33,9 @@ export default defineConfig([
     files: ['**/*.{ts,tsx}'],
     rules: {
       ...jsxA11y.flatConfigs.recommended.rules,
-      // Pages are plain links on a static export: Next's <Link> would bring
-      // the client router back.
+      // Plain links: Next's <Link> would bring the client router back.
       '@next/next/no-html-link-for-pages': 'off',
-      // VideoEmbed adds a captions <track> whenever videos.yaml gives one; the
-      // bureau's current videos have no caption files, a gap the
-      // accessibility statement names. The rule cannot see a conditional track.
+      // VideoEmbed adds a captions <track> whenever videos.yaml gives one; the rule cannot see it.
       'jsx-a11y/media-has-caption': 'off',
     },
   },

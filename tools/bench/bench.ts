@@ -1,21 +1,7 @@
-// npm run bench: builds the site (unless --no-build), then measures every
-// route with Lighthouse (mobile settings: slow 4G, 4x slower CPU) in the
-// installed Chromium, serving the export with the production headers.
-// Each route runs three times (--runs N) and the median counts. In the same
-// run, a floor page (one heading and a paragraph, same server, same headers)
-// is measured too: on a noisy machine a ratio to the floor means more than a
-// time. The goal is per run: in every round, each route's LCP is at most 1.25
-// x the floor's LCP of the same round; the last line says PASS or FAIL (exit
-// code 1). A round's floor is the median of its floor loads, one before every
-// 8 routes and one at the end: one unlucky floor load would otherwise move
-// the line for every route of its round.
-// The slow network and CPU are applied to the browser while the page loads
-// (Lighthouse's "devtools" throttling), so the paint is measured as it
-// happens; `--throttling simulated` estimates it from a fast load instead
-// (README, "Performance", says where that misleads here). Last, it prints the
-// weight of the site editor at /admin/. Options: --no-build, --runs N,
-// --routes /a/,/b/, --throttling applied|simulated. Full results go to
-// bench-results/lighthouse.json.
+// npm run bench [-- --no-build --runs N --routes /a/,/b/]: Lighthouse (mobile, throttling applied
+// as pages load) on every route, round by round, beside a floor page (a heading and a paragraph, the
+// same server and headers) before every 8 routes and at the end. Goal: in each round, each route's
+// LCP at most 1.25 x the round's floor (the median of its loads); the last line says PASS or FAIL.
 import { execSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -27,17 +13,12 @@ import { pageWeight, siteEditorWeight, siteEditorWeightLine } from '#tools/bench
 import { createStaticHandler, headersFromExport } from '#tools/serve/static-server.ts'
 
 const out = join(process.cwd(), 'out')
-const option = (name: string) => process.argv[process.argv.indexOf(name) + 1]
-const RUNS = process.argv.includes('--runs') ? Number(option('--runs')) : 3
-const throttling = process.argv.includes('--throttling') ? option('--throttling')! : 'applied'
-const METHODS = { applied: 'devtools', simulated: 'simulate' } as const
-if (!(throttling in METHODS)) {
-  console.error(`--throttling is "applied" (the default) or "simulated", not "${throttling}".`)
-  process.exit(2)
-}
+const option = (name: string) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined
+const RUNS = Number(option('--runs') ?? 3)
+const GOAL_RATIO = 1.25
 if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' })
 
-/** The floor: the least a page can be, served like every other page. */
 const FLOOR = '/__bench-floor/'
 const FLOOR_HTML =
   '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -47,16 +28,16 @@ const headersFor = headersFromExport(out)
 const handler = createStaticHandler(out, headersFor)
 const server = createServer((req, res) => {
   if (req.url !== FLOOR) return handler(req, res)
-  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...headersFor('/') })
-  res.end(FLOOR_HTML)
+  const type = { 'Content-Type': 'text/html; charset=utf-8' }
+  return res.writeHead(200, { ...type, ...headersFor('/') }).end(FLOOR_HTML)
 })
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 const base = `http://localhost:${(server.address() as AddressInfo).port}`
 
 const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8')
-const routes = process.argv.includes('--routes')
-  ? option('--routes')!.split(',')
-  : [...sitemap.matchAll(/<loc>https:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]!).sort()
+const routes =
+  option('--routes')?.split(',') ??
+  [...sitemap.matchAll(/<loc>https:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]!).sort()
 
 const chrome = await chromeLauncher.launch({
   chromePath:
@@ -74,9 +55,8 @@ const chrome = await chromeLauncher.launch({
 
 type Run = { scores: number[]; lcpMs: number; tbtMs: number }
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
-/** One round: the floor page before every 8 routes, and once more at the end. */
 const roundOrder = [...routes.flatMap((route, i) => (i % 8 ? [route] : [FLOOR, route])), FLOOR]
-/** Each route's runs (the floor's, all its loads), round by round. */
+/** Each route's loads, round by round (the floor has several a round). */
 const runs = new Map<string, Run[][]>()
 const full: Record<string, unknown[]> = {}
 try {
@@ -87,7 +67,7 @@ try {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        throttlingMethod: METHODS[throttling as keyof typeof METHODS],
+        throttlingMethod: 'devtools',
         onlyCategories: CATEGORIES,
       })
       if (!result) throw new Error(`Lighthouse returned nothing for ${route}`)
@@ -116,18 +96,15 @@ const median = (values: number[]) => {
   if (sorted.length === 0) return NaN
   return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2)
 }
-const floorLoads = runs.get(FLOOR)!
-const roundFloors = floorLoads.map((loads) => median(loads.map((r) => r.lcpMs)))
+const floorRuns = runs.get(FLOOR)!
+const floorLoads = floorRuns.map((loads) => loads.map((r) => r.lcpMs))
+const roundFloors = floorLoads.map(median)
 const floor = {
-  lcpMs: median(floorLoads.flat().map((r) => r.lcpMs)),
-  tbtMs: median(floorLoads.flat().map((r) => r.tbtMs)),
-  rounds: floorLoads.map((loads, i) => ({
-    lcpMs: roundFloors[i]!,
-    loadsLcpMs: loads.map((r) => r.lcpMs),
-  })),
+  lcpMs: median(floorLoads.flat()),
+  tbtMs: median(floorRuns.flat().map((r) => r.tbtMs)),
+  roundFloors,
+  floorLoads,
 }
-/** The goal: in each round, a route's LCP over the same round's floor LCP. */
-const GOAL_RATIO = 1.25
 const rows = routes.map((route) => {
   const loads = runs.get(route)!.map(([run]) => run!)
   const ratios = loads
@@ -142,46 +119,26 @@ const rows = routes.map((route) => {
     worstRatio: ratios.length ? Math.max(...ratios) : NaN,
   }
 })
-const editor = siteEditorWeight(out)
+const admin = siteEditorWeight(out)
 mkdirSync('bench-results', { recursive: true })
-writeFileSync(
-  join('bench-results', 'lighthouse.json'),
-  JSON.stringify({
-    date: new Date(),
-    runs: RUNS,
-    throttling,
-    floor,
-    rows,
-    admin: editor,
-    lighthouse: full,
-  })
-)
+const results = { date: new Date(), runs: RUNS, floor, rows, admin, lighthouse: full }
+writeFileSync(join('bench-results', 'lighthouse.json'), JSON.stringify(results))
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 const ratio = (value: number) => (value / floor.lcpMs).toFixed(2)
-const floorRounds = floor.rounds.map(
-  ({ lcpMs, loadsLcpMs }) =>
-    `${lcpMs} ms (${Math.min(...loadsLcpMs)}-${Math.max(...loadsLcpMs)}, ${loadsLcpMs.length} loads)`
+const floorRounds = floorLoads.map(
+  (loads, i) =>
+    `${roundFloors[i]} ms (${Math.min(...loads)}-${Math.max(...loads)}, ${loads.length} loads)`
 )
 console.log(
-  `\n\nMedians of ${RUNS} runs, ${throttling} throttling. Floor page: LCP ${floor.lcpMs} ms, TBT ${floor.tbtMs} ms; ` +
+  `\n\nMedians of ${RUNS} runs, applied throttling. Floor page: LCP ${floor.lcpMs} ms, TBT ${floor.tbtMs} ms; ` +
     `each round's floor (median of its loads): ${floorRounds.join(', ')}.\n` +
-    // The stylesheet is inside each page's HTML (tools/export/inline-css.ts).
     'route | page KB gz (HTML with its CSS) | JS KB gz | perf | a11y | best | SEO | LCP ms | LCP / floor | worst run / its floor | TBT ms'
 )
-for (const r of rows)
-  console.log(
-    [
-      r.route,
-      kb(r.html + r.css),
-      kb(r.js),
-      ...r.scores,
-      r.lcpMs,
-      ratio(r.lcpMs),
-      r.worstRatio.toFixed(2),
-      r.tbtMs,
-    ].join(' | ')
-  )
+for (const r of rows) {
+  const figures = [kb(r.html + r.css), kb(r.js), ...r.scores, r.lcpMs, ratio(r.lcpMs)]
+  console.log([r.route, ...figures, r.worstRatio.toFixed(2), r.tbtMs].join(' | '))
+}
 const lowest = CATEGORIES.map((name, i) => `${name} ${Math.min(...rows.map((r) => r.scores[i]!))}`)
 const lcps = rows.map((r) => r.lcpMs)
 const tbts = rows.map((r) => r.tbtMs)
@@ -189,7 +146,7 @@ console.log(
   `\n${rows.length} routes. Lowest scores: ${lowest.join(', ')}. ` +
     `LCP ${Math.min(...lcps)} to ${Math.max(...lcps)} ms (floor ${floor.lcpMs} ms; at most ${ratio(Math.max(...lcps))} x the floor). ` +
     `TBT 0 ms on ${tbts.filter((t) => t === 0).length} of ${rows.length} routes, at most ${Math.max(...tbts)} ms. ` +
-    `Heaviest page ${kb(Math.max(...rows.map((r) => r.total)))} KB gzip.\n${siteEditorWeightLine(editor)}`
+    `Heaviest page ${kb(Math.max(...rows.map((r) => r.total)))} KB gzip.\n${siteEditorWeightLine(admin)}`
 )
 const failed = rows.flatMap((r) => runs.get(r.route)!.flat()).filter((r) => Number.isNaN(r.lcpMs))
 if (failed.length > 0)

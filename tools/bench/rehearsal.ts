@@ -1,11 +1,6 @@
-// `npm run bench:rehearsal`: how long the owners' online loop takes, as a
-// clerk waits for it, on `npm run rehearse`: the rehearsal's start-up (a
-// copy of the repository, a full build, Cloudflare's runtime), then, in
-// Chromium, signing in, saving an alert (the whole site's check runs first,
-// then the branch, commit and pull request), a status change, the pull
-// request's check, Publish (the merge) and the rehearsal site showing it
-// (the publish build). BENCH_RUNS alerts in a row (3); the check is the
-// quick job's command unless REHEARSE_CHECK says otherwise.
+// `npm run bench:rehearsal`: the owners' online loop on `npm run rehearse`, as a clerk waits for it:
+// start-up (copy, build, serve), then in Chromium sign-in, and per alert (BENCH_RUNS, 3) Save,
+// status, the pull request's check (REHEARSE_CHECK, or the quick job's), Publish, and the site.
 import { chromium, type Page } from '@playwright/test'
 import { todayInNewJersey } from '#lib/dates.ts'
 import { REHEARSAL_USERS, startRehearsal } from '#tools/rehearse/rehearse.ts'
@@ -13,7 +8,7 @@ import { REHEARSAL_USERS, startRehearsal } from '#tools/rehearse/rehearse.ts'
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
-async function timed(what: () => Promise<unknown>): Promise<number> {
+async function timed(what: () => Promise<unknown>) {
   const start = performance.now()
   await what()
   return performance.now() - start
@@ -50,12 +45,9 @@ try {
   await page.goto(`${rehearsal.site}/admin/`)
   const popup = page.waitForEvent('popup')
   await page.getByRole('button', { name: 'Login with GitHub' }).click()
-  const clerk = REHEARSAL_USERS[0]!
-  await (
-    await popup
-  )
-    .getByRole('button', { name: `Sign in as ${clerk.name} (${clerk.login})` })
-    .click()
+  const { name, login } = REHEARSAL_USERS[0]!
+  const signIn = (await popup).getByRole('button', { name: `Sign in as ${name} (${login})` })
+  await signIn.click()
   await page.getByRole('link', { name: 'Alerts', exact: true }).waitFor()
   console.log(`Sign in: ${seconds(performance.now() - started)}`)
   console.log('run | save | status | check | publish | on the site')
@@ -70,9 +62,7 @@ try {
       ['end', todayInNewJersey()],
       ['message', message],
     ]) {
-      const box = page
-        .locator(`input[id^="${field}-field-"], textarea[id^="${field}-field-"]`)
-        .first()
+      const box = page.locator(`:is(input, textarea)[id^="${field}-field-"]`).first()
       await box.click()
       await box.pressSequentially(text!)
     }
@@ -101,14 +91,8 @@ try {
     )
   }
 } catch (error) {
-  // What the editor said when it stopped, for the one looking into it.
-  const page = browser.contexts()[0]?.pages()[0]
-  console.error(
-    `The editor showed: ${await page
-      ?.locator('.Toastify')
-      .innerText()
-      .catch(() => '')}`
-  )
+  const toasts = browser.contexts()[0]?.pages()[0]?.locator('.Toastify')
+  console.error(`The editor showed: ${await toasts?.innerText().catch(() => '')}`)
   throw error
 } finally {
   await browser.close()

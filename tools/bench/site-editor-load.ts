@@ -1,9 +1,6 @@
-// `npm run bench:site-editor`: how long the site editor takes, with the
-// site's real registries, to open its two largest files (Documents, and the
-// largest year of the Board's meeting records), to show a typed change in its preview, and to save it
-// (the whole site's check runs before the file is written). It runs the
-// built editor (npm run build first) with the local backend on a copy of
-// content/, in Chromium, three times, and prints each run's figures.
+// `npm run bench:site-editor`: how long the built editor (npm run build first), on a copy of
+// content/ with the local backend, takes to open its two largest files, to preview a typed letter
+// and to save it (the whole site's check first), three times (BENCH_RUNS) each.
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,13 +10,9 @@ import { startSiteEditorServer } from '#tools/site-editor/local-server.ts'
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const repoDir = mkdtempSync(join(tmpdir(), 'editor-bench-'))
-// BENCH_DOCUMENTS: another documents.yaml to measure with (for comparisons).
 cpSync('content', join(repoDir, 'content'), { recursive: true })
-if (process.env.BENCH_DOCUMENTS)
-  cpSync(process.env.BENCH_DOCUMENTS, join(repoDir, 'content', 'data', 'documents.yaml'))
 const count = (file: string) =>
   (readFileSync(join(repoDir, 'content/data', file), 'utf8').match(/^- id:/gm) ?? []).length
-/** The largest year of meeting records. */
 const largestYear = readdirSync(join(repoDir, 'content/data/meetings'))
   .map((name) => ({ name, entries: count(`meetings/${name}`) }))
   .sort((a, b) => b.entries - a.entries)[0]!

@@ -1,8 +1,9 @@
+// Synthetic content for `npm run bench:scale`: the real content plus `pages` made-up pages, ten
+// meeting records a page (the Board's archive is what grows by thousands) and three more menus.
 import {
   appendFileSync,
   cpSync,
   existsSync,
-  mkdirSync,
   mkdtempSync,
   readFileSync,
   writeFileSync,
@@ -10,42 +11,31 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseDocument } from 'yaml'
-import { meetingKinds } from '#lib/content/schemas.ts'
-
-// Synthetic content for the scale benchmark (npm run bench:scale): the real
-// content plus `pages` made-up pages and ten documents per page (in the yearly
-// meeting-record files), with menus
-// of a realistic size, so the check, the build and the search index can be
-// timed at 100, 1,000 or 3,000 pages. Nothing here is ever published.
+import { meetingKinds as kinds } from '#lib/content/schemas.ts'
 
 const WORDS =
   'smoke alarm test every month replace battery when clocks change keep exits clear plan two ways out practice the drill at night close the door crawl low under smoke meet outside call from a neighbor never go back inside heaters need three feet of space grills stay five feet from the house check the date on the back of each alarm'.split(
     ' '
   )
+const SECTIONS = ['inspections', 'safety', 'lessons', 'district', 'about']
 
 function sentence(seed: number, length: number): string {
-  const words = Array.from({ length }, (_, i) => WORDS[(seed * 7 + i * 13) % WORDS.length]!)
-  const text = words.join(' ')
+  const text = Array.from({ length }, (_, i) => WORDS[(seed * 7 + i * 13) % WORDS.length]!).join(
+    ' '
+  )
   return text[0]!.toUpperCase() + text.slice(1) + '.'
 }
 
-function paragraph(seed: number): string {
-  return Array.from({ length: 6 }, (_, i) => sentence(seed + i, 10 + ((seed + i) % 8))).join(' ')
-}
-
-const SECTIONS = ['inspections', 'safety', 'lessons', 'district', 'about'] as const
+const paragraph = (seed: number) =>
+  Array.from({ length: 6 }, (_, i) => sentence(seed + i, 10 + ((seed + i) % 8))).join(' ')
 
 /** Writes a content folder with the real content plus the synthetic pages; returns its path. */
 export function syntheticContent(pages: number, from = join(process.cwd(), 'content')): string {
   const dir = mkdtempSync(join(tmpdir(), `scale-${pages}-`))
   cpSync(from, dir, { recursive: true })
   const route = (i: number) => `/synthetic-page-${i}`
-  // Meeting records, the Board's archive, are the documents that grow by thousands.
-  const kinds = meetingKinds
   const documents = pages * 10
-
-  // Into the yearly files of content/data/meetings, as the archive grows:
-  // one registry file of 10,000 documents would pass the 1 MB file limit.
+  // By year, as the archive is kept: one file of 10,000 records would pass the 1 MB file limit.
   const byYear = new Map<number, string>()
   for (let d = 0; d < documents; d++) {
     const year = 1990 + (d % 37)
@@ -61,7 +51,6 @@ export function syntheticContent(pages: number, from = join(process.cwd(), 'cont
 `
     )
   }
-  mkdirSync(join(dir, 'data', 'meetings'), { recursive: true })
   for (const [year, yaml] of byYear) {
     const file = join(dir, 'data', 'meetings', `${year}.yaml`)
     appendFileSync(file, existsSync(file) ? `\n${yaml}` : yaml)
@@ -96,7 +85,6 @@ ${body}
     )
   }
 
-  // Menus of a realistic size: the real ones plus three more dropdowns.
   const navigation = join(dir, 'data', 'navigation.yaml')
   const doc = parseDocument(readFileSync(navigation, 'utf8'))
   for (const m of [0, 1, 2]) {

@@ -1,45 +1,59 @@
-// npm run build: checks the content, then builds the whole site (and the
-// site editor at /admin/) into a staging folder and only then puts it in
-// out/. A failed build, at any step, leaves the previous out/ as it was.
-// Also writes build/nginx.conf.
-import { buildDay } from '#lib/content/alerts.ts'
+// npm run build: checks the content, builds the site and the site editor into a staging folder, and
+// only then swaps it for out/: a build that fails at any step leaves out/ as it was. Also writes
+// build/nginx.conf.
 import { spawnSync } from 'node:child_process'
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { join, relative } from 'node:path'
-import { siteEditorSettings, bundleSiteEditor } from '#tools/site-editor/bundle.ts'
-import { bundleBrowserScripts } from '#tools/export/browser-scripts.ts'
-import { finishExport } from '#tools/export/finish-export.ts'
+import { buildDay } from '#lib/content/alerts.ts'
 import { CONTENT_DIR, readContentSource } from '#lib/content/disk.ts'
-import { contentReport } from '#lib/content/report.ts'
 import { checkContent } from '#lib/content/index.ts'
+import { contentReport } from '#lib/content/report.ts'
+import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
+import { writeHeadersFile } from '#lib/headers/cloudflare.ts'
 import { siteNginxConfig } from '#lib/headers/nginx.ts'
+import { headerRules, searchPageHref } from '#lib/headers/rules.ts'
+import { CAPTIONS_PATH } from '#lib/routes.ts'
 import { SITE_URL } from '#lib/site-address.ts'
+import { bundleBrowserScripts } from '#tools/export/build-browser-scripts.ts'
+import { htmlFiles, inlineStylesheets } from '#tools/export/inline-css.ts'
+import { addIntegrity } from '#tools/export/script-integrity.ts'
+import { buildSearchIndex } from '#tools/export/search-index.ts'
+import { stripRuntime } from '#tools/export/strip-runtime.ts'
+import { siteEditorSettings, bundleSiteEditor } from '#tools/site-editor/bundle.ts'
 
 const root = process.cwd()
 const buildDir = join(root, 'build')
 const staging = join(buildDir, 'staging')
 // SITE_OUT_DIR builds elsewhere (the scale benchmark); the site itself goes to out/.
 const out = join(root, process.env.SITE_OUT_DIR ?? 'out')
-const step = (text: string) => console.log(`build: ${text}`)
-const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
-
-// 1. The content, exactly as `npm run check:content` checks it.
 let started = performance.now()
+/** Logs a step of the build with the time it took. */
+const step = (text: string) => {
+  console.log(`build: ${text} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  started = performance.now()
+}
+
+// 1. The content, exactly as `npm run check:content` checks it (which writes GitHub's annotations).
 const { content, problems } = checkContent(readContentSource(), buildDay())
-// Annotations on GitHub come from `npm run check:content`, which the checks run first.
 const report = contentReport(problems)
 if (!content) {
   console.error(`${report}\n\nNothing was built; out/ is unchanged.`)
   process.exit(1)
 }
 console.log(report)
-step(`checked the content in ${seconds(started)}`)
+step('checked the content')
 
 // 2. The site's own scripts, then Next's static export into the staging folder.
-started = performance.now()
 await bundleBrowserScripts()
-step(`built the shared browser scripts in ${seconds(started)}`)
-started = performance.now()
+step('built the shared browser scripts')
 rmSync(staging, { recursive: true, force: true })
 const next = spawnSync(join(root, 'node_modules', '.bin', 'next'), ['build'], {
   stdio: 'inherit',
@@ -49,27 +63,50 @@ if (next.status !== 0) {
   console.error('\nThe Next.js build failed; out/ is unchanged.')
   process.exit(next.status ?? 1)
 }
-step(`Next.js exported the pages in ${seconds(started)}`)
+step('Next.js exported the pages')
 
-// 3. Plain HTML, captions, search index and headers, still in staging; then
-// the site editor, which the search index and the pages never see.
-let hashes: { styleHashes: string[]; scriptHashes: string[]; editorScriptHashes: string[] }
+// 3. Plain HTML, captions, search index and headers, still in staging; then the site editor, which
+// the search index and the pages never see.
 try {
-  const finished = await finishExport(staging, content, CONTENT_DIR)
-  for (const line of finished.log) step(line)
+  const { pages, scriptsRemoved, preloadsRemoved, filesDeleted } = stripRuntime(staging)
+  step(
+    `made ${pages} pages plain HTML (${scriptsRemoved} scripts, ${preloadsRemoved} preloads and ` +
+      `${filesDeleted} framework files removed)`
+  )
+  const inlined = inlineStylesheets(staging)
+  step(`inlined the stylesheet in ${inlined.pages} pages (${inlined.hashes.length} hash)`)
+  const sources = Object.values(BROWSER_SCRIPTS).map((script) => script.src)
+  const scripts = addIntegrity(staging, htmlFiles(staging), sources)
+  step(`allowed ${scripts.hashes.length} browser scripts by hash, in ${scripts.tags} tags`)
+  // Exactly the captions files the videos name (the check read each as WebVTT), nothing else.
+  const captions = new Set([...content.registries.videos.values()].flatMap((v) => v.captions ?? []))
+  for (const name of captions) {
+    const source = join(CONTENT_DIR, 'captions', name)
+    // A file swapped for a link since the check is still refused.
+    if (!lstatSync(source).isFile()) throw new Error(`${source} is not a plain file`)
+    mkdirSync(join(staging, CAPTIONS_PATH), { recursive: true })
+    copyFileSync(source, join(staging, CAPTIONS_PATH, name))
+  }
+  step(`copied the ${captions.size} captions files the videos name`)
+  const indexed = await buildSearchIndex(staging, content)
+  step(`search index of ${indexed.pages} pages and ${indexed.documents} documents`)
+  const hashes = { styleHashes: inlined.hashes, scriptHashes: scripts.hashes }
+  const rules = headerRules(hashes, searchPageHref(content))
+  writeFileSync(join(staging, '_headers'), writeHeadersFile(rules))
+  step('wrote _headers for the host')
   const settings = siteEditorSettings(process.env, {
     name: content.registries.site.name,
     baseUrl: SITE_URL,
   })
-  const editor = await bundleSiteEditor(staging, settings, finished.stylesheets)
-  for (const line of editor.log) step(line)
-  hashes = { ...finished, editorScriptHashes: editor.scriptHashes }
+  const editor = await bundleSiteEditor(staging, settings, inlined.stylesheets)
+  step(editor.log.join('; '))
+  const nginx = siteNginxConfig(content, { ...hashes, editorScriptHashes: editor.scriptHashes })
+  writeFileSync(join(buildDir, 'nginx.conf'), nginx)
+  step('wrote build/nginx.conf')
 } catch (error) {
   console.error(`\nThe export could not be finished; out/ is unchanged.\n${String(error)}`)
   process.exit(1)
 }
-writeFileSync(join(buildDir, 'nginx.conf'), siteNginxConfig(content, hashes))
-step('wrote build/nginx.conf')
 
 // 4. Swap: the new export replaces the old one in one step.
 const previous = join(buildDir, 'previous-out')
@@ -77,4 +114,4 @@ rmSync(previous, { recursive: true, force: true })
 if (existsSync(out)) renameSync(out, previous)
 renameSync(staging, out)
 rmSync(previous, { recursive: true, force: true })
-step(`the site is in out/ (${content.pages.length} pages)`)
+step(`put the site in out/ (${content.pages.length} pages)`)

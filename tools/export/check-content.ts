@@ -1,7 +1,5 @@
-// npm run check:content: checks everything in content/ as the build does and
-// lists every problem in plain words, each with its file and line; notices
-// follow. Exits 1 when there is an error. On GitHub Actions it also writes
-// annotations, so each problem shows on its line in the pull request.
+// npm run check:content: checks content/ as the build does; every problem in plain words with its
+// file and line, then notices (on GitHub Actions, annotations too). Exits 1 on an error.
 import { buildDay } from '#lib/content/alerts.ts'
 import { contentReport } from '#lib/content/report.ts'
 import { readContentSource } from '#lib/content/disk.ts'
@@ -13,10 +11,7 @@ const summary =
   `${content.pages.length} pages, ${content.registries.documents.size} documents, ` +
     `${content.registries.videos.size} videos, ${content.registries.forms.size} forms, ` +
     `${content.registries.links.size} links`
-const report = contentReport(problems, {
-  github: process.env.GITHUB_ACTIONS === 'true',
-  summary,
-})
+const report = contentReport(problems, { github: process.env.GITHUB_ACTIONS === 'true', summary })
 if (content) console.log(report)
 else console.error(report)
 process.exit(content ? 0 : 1)

@@ -1,8 +1,6 @@
+// The one directory walker of the tools and the tests: Node's own recursive readdir, files only.
 import { readdirSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-
-// The one directory walker of the tools and the tests: Node's own recursive
-// readdir, files only.
 
 /** Every file under `dir`, as sorted paths relative to it, with "/": `_next/static/a.js`. */
 export function filesIn(dir: string): string[] {

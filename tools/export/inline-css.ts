@@ -3,10 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { filesIn } from '#tools/export/files.ts'
 
-// The one stylesheet goes into every page as a <style> block, so the first
-// paint waits for no second request (it delayed every page's largest
-// contentful paint by a round trip). The policy allows exactly these blocks
-// by their hash, never 'unsafe-inline'.
+// The one stylesheet goes into every page as a <style> block, so the first paint waits for no
+// second request; the policy allows exactly these blocks by their hash, never 'unsafe-inline'.
 
 const STYLESHEET = /<link rel="stylesheet" href="(\/_next\/static\/[^"]+\.css)"[^>]*>/g
 
@@ -15,8 +13,8 @@ export function sha256Source(data: string | Buffer): string {
   return `sha256-${createHash('sha256').update(data).digest('base64')}`
 }
 
-/** The CSP source for an inline style block: 'sha256-…' without the quotes. */
-export const styleHash = (css: string): string => sha256Source(Buffer.from(css, 'utf8'))
+/** The CSP source for an inline style block. */
+export const styleHash = (css: string) => sha256Source(css)
 
 /** The hashes of the inline <style> blocks of an HTML page. */
 export function styleHashesIn(html: string): string[] {
@@ -24,30 +22,20 @@ export function styleHashesIn(html: string): string[] {
 }
 
 /** Every HTML file under a folder. */
-export function htmlFiles(dir: string): string[] {
-  return filesIn(dir)
-    .filter((file) => file.endsWith('.html'))
-    .map((file) => join(dir, file))
-}
+export const htmlFiles = (dir: string) =>
+  filesIn(dir).flatMap((file) => (file.endsWith('.html') ? [join(dir, file)] : []))
 
-/**
- * Replaces every page's stylesheet links by the stylesheets' text and
- * returns the hashes the policy must allow, and the stylesheets' addresses.
- * The CSS files stay in place: the editor's preview links them.
- */
-export function inlineStylesheets(outDir: string): {
-  pages: number
-  hashes: string[]
-  stylesheets: string[]
-} {
+// Puts the stylesheets' text in place of every page's links to them; returns the hashes for the
+// policy and the stylesheets' addresses (the files stay: the editor's preview links them).
+export function inlineStylesheets(outDir: string) {
   const cache = new Map<string, string>()
   const hashes = new Set<string>()
   let pages = 0
   for (const file of htmlFiles(outDir)) {
     const html = readFileSync(file, 'utf8')
     const inlined = html.replace(STYLESHEET, (_, href: string) => {
-      if (!cache.has(href)) cache.set(href, readFileSync(join(outDir, href), 'utf8'))
-      const css = cache.get(href)!
+      const css = cache.get(href) ?? readFileSync(join(outDir, href), 'utf8')
+      cache.set(href, css)
       if (css.includes('</style')) throw new Error(`${href} holds "</style" and cannot be inlined`)
       hashes.add(styleHash(css))
       return `<style>${css}</style>`

@@ -21,38 +21,34 @@ const KIND_WORDS: Record<string, string> = {
   petition: 'fire commissioner petition',
 }
 
-/**
- * Builds the Pagefind index in out/pagefind: the text of every page marked
- * data-pagefind-body, plus one record per registry document, so a search
- * for "budget 2019" finds the file as well as the page that lists it.
- */
+// The Pagefind index in out/pagefind: every page's data-pagefind-body, and one record per registry
+// document, so "budget 2019" finds the file as well as the page that lists it.
 export async function buildSearchIndex(
   outDir: string,
   content: { registries: Pick<SiteContent['registries'], 'documents'> }
 ) {
-  const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' })
-  if (!index) throw new Error(`search index: ${errors.join('; ')}`)
+  const checked = <T extends { errors: string[] }>(result: T) => {
+    if (result.errors.length) throw new Error(`search index: ${result.errors.join('; ')}`)
+    return result
+  }
+  const { index } = checked(await pagefind.createIndex({ forceLanguage: 'en' }))
   try {
-    const added = await index.addDirectory({ path: outDir })
-    if (added.errors.length) throw new Error(`search index: ${added.errors.join('; ')}`)
-    for (const doc of content.registries.documents.values()) {
-      const title = `${doc.title} (${documentCue(doc)})`
-      const record = await index.addCustomRecord({
-        url: documentHref(doc),
-        content: [doc.title, KIND_WORDS[doc.kind], doc.year].filter(Boolean).join('. '),
-        language: 'en',
-        meta: { title },
-      })
-      if (record.errors.length) throw new Error(`search index: ${record.errors.join('; ')}`)
-    }
+    const added = checked(await index!.addDirectory({ path: outDir }))
+    for (const doc of content.registries.documents.values())
+      checked(
+        await index!.addCustomRecord({
+          url: documentHref(doc),
+          content: [doc.title, KIND_WORDS[doc.kind], doc.year].filter(Boolean).join('. '),
+          language: 'en',
+          meta: { title: `${doc.title} (${documentCue(doc)})` },
+        })
+      )
     const outputPath = join(outDir, 'pagefind')
-    const written = await index.writeFiles({ outputPath })
-    if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`)
+    checked(await index!.writeFiles({ outputPath }))
     // The site draws its own results; Pagefind's ready-made interfaces go.
-    for (const name of readdirSync(outputPath)) {
+    for (const name of readdirSync(outputPath))
       if (/^pagefind-(component-ui|modular-ui|ui|highlight)\./.test(name))
         rmSync(join(outputPath, name))
-    }
     return { pages: added.page_count, documents: content.registries.documents.size }
   } finally {
     await pagefind.close()

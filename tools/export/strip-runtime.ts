@@ -1,27 +1,12 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { join } from 'node:path'
 import { BROWSER_SCRIPT_SOURCES } from '#lib/browser-scripts/catalog.ts'
 import { filesIn } from '#tools/export/files.ts'
 
-// React renders every page at build time; no page needs React in the
-// browser. This step removes Next's client runtime from the export so each
-// page is plain HTML and CSS (plus the site's own small scripts, listed in
-// lib/browser-scripts/catalog.ts). It expects the shape Next 16 produces and stops the
-// build if that shape changes.
+// Removes Next's client runtime from the export, so each page is plain HTML and CSS plus the site's
+// own scripts (lib/browser-scripts/catalog.ts). It stops the build if Next 16's output changes shape.
 
-export type StripReport = {
-  pages: number
-  scriptsRemoved: number
-  preloadsRemoved: number
-  filesDeleted: number
-}
-
-export class StripError extends Error {
-  constructor(message: string) {
-    super(`strip-runtime: ${message}`)
-    this.name = 'StripError'
-  }
-}
+const fail = (message: string) => new Error(`strip-runtime: ${message}`)
 
 const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/gi
 const SCRIPT_PRELOAD =
@@ -29,15 +14,8 @@ const SCRIPT_PRELOAD =
 // React's hidden Suspense boundary marker, left at the top of <body>.
 const SUSPENSE_MARKER = /<div hidden="">(?:<!--\/?\$-->)+<\/div>/g
 
-/**
- * Removes framework scripts from one HTML page. Throws if the page has no
- * framework script at all (Next's output changed), or if anything that
- * loads framework code is left afterwards.
- */
-export function stripHtml(
-  html: string,
-  name = 'page'
-): { html: string; scriptsRemoved: number; preloadsRemoved: number } {
+/** Removes framework scripts from one page; throws if it has none or any is left afterwards. */
+export function stripHtml(html: string, name = 'page') {
   let scriptsRemoved = 0
   let preloadsRemoved = 0
   let result = html.replace(SCRIPT, (tag) => {
@@ -50,37 +28,27 @@ export function stripHtml(
     return ''
   })
   result = result.replace(SUSPENSE_MARKER, '')
-  if (scriptsRemoved === 0) {
-    throw new StripError(
+  if (scriptsRemoved === 0)
+    throw fail(
       `${name} has no Next.js scripts to remove; the export's shape has changed, check this step`
     )
-  }
   const leftover = checkPlainHtml(result)
-  if (leftover) throw new StripError(`${name} still ${leftover} after stripping`)
+  if (leftover) throw fail(`${name} still ${leftover} after stripping`)
   return { html: result, scriptsRemoved, preloadsRemoved }
 }
 
-/**
- * Is this one of the site's own script tags: external, empty, with a `src`
- * from lib/browser-scripts/catalog.ts and nothing else but `defer`? Attributes are read
- * one by one, so it does not depend on how React spells them.
- */
+// Is this one of the site's own script tags: empty, with a `src` from the catalog and nothing else
+// but `defer`? Attributes are read one by one, however React spells them.
 export function isBrowserScript(tag: string): boolean {
-  const match = /^<script\b([^>]*)>\s*<\/script>$/i.exec(tag)
-  if (!match) return false
-  const attributes = new Map<string, string>()
-  const ATTRIBUTE = /\s+([a-z-]+)(?:=(?:"([^"]*)"|'([^']*)'|([^\s"'>=]+)))?/giy
-  let rest = match[1]!.replace(/\s*\/?$/, '')
-  while (rest) {
-    ATTRIBUTE.lastIndex = 0
-    const attribute = ATTRIBUTE.exec(rest)
-    if (!attribute) return false
-    attributes.set(attribute[1]!.toLowerCase(), attribute[2] ?? attribute[3] ?? attribute[4] ?? '')
-    rest = rest.slice(attribute[0].length)
-  }
-  const src = attributes.get('src')
-  const others = [...attributes.keys()].filter((name) => name !== 'src' && name !== 'defer')
-  return src !== undefined && BROWSER_SCRIPT_SOURCES.includes(src) && others.length === 0
+  const rest = /^<script\b([^>]*)>\s*<\/script>$/i.exec(tag)?.[1]!.replace(/\s*\/?$/, '')
+  if (rest === undefined) return false
+  const attributes = [...rest.matchAll(/\s+([a-z-]+)(?:=(?:"([^"]*)"|'([^']*)'|([^\s"'>=]+)))?/gi)]
+  if (attributes.map((a) => a[0]).join('') !== rest) return false
+  const src = attributes.find((a) => a[1]!.toLowerCase() === 'src')
+  return (
+    attributes.every((a) => /^(src|defer)$/i.test(a[1]!)) &&
+    BROWSER_SCRIPT_SOURCES.includes(src?.[2] ?? src?.[3] ?? src?.[4] ?? '')
+  )
 }
 
 /** Describes what in the HTML would still run framework code, or null if nothing. */
@@ -94,64 +62,42 @@ export function checkPlainHtml(html: string): string | null {
   return null
 }
 
-const walk = (dir: string) => filesIn(dir).map((file) => join(dir, file))
+/** The client runtime's files: JS under _next/, and the React Server Component payloads. */
+const RUNTIME_FILE = /^_next\/.*\.js(\.map)?$|^(?!_next\/)(.*\/)?(index|__next\.[^/]*)\.txt$/
+const NOT_FOUND_COPY = /^(_not-found|404)\//
 
-/** Is this exported file part of the client runtime (JS or an RSC payload)? */
-export function isRuntimeFile(relPath: string): boolean {
-  const parts = relPath.split(sep)
-  const name = parts[parts.length - 1]!
-  if (parts[0] === '_next') return /\.js(\.map)?$/.test(name)
-  // React Server Component payloads, written next to each page.
-  return name === 'index.txt' || /^__next\..*\.txt$/.test(name)
-}
+/** Strips every page, deletes the runtime's files and Next's duplicate not-found folders. */
+export function stripRuntime(outDir: string) {
+  const report = { pages: 0, scriptsRemoved: 0, preloadsRemoved: 0, filesDeleted: 0 }
+  const files = filesIn(outDir)
+  if (!files.some((f) => f.endsWith('.html')))
+    throw fail(`no HTML pages in ${outDir}; run next build first`)
+  report.filesDeleted += files.filter((f) => NOT_FOUND_COPY.test(f)).length
+  for (const dir of ['_not-found', '404'])
+    rmSync(join(outDir, dir), { recursive: true, force: true })
 
-/**
- * Strips every page in `outDir`, deletes the runtime's files and Next's
- * duplicate not-found folders, and checks that only plain files remain.
- */
-export function stripRuntime(outDir: string): StripReport {
-  const report: StripReport = { pages: 0, scriptsRemoved: 0, preloadsRemoved: 0, filesDeleted: 0 }
-  const files = walk(outDir)
-  const pages = files.filter((f) => f.endsWith('.html'))
-  if (pages.length === 0) throw new StripError(`no HTML pages in ${outDir}; run next build first`)
-
-  for (const dir of ['_not-found', '404']) {
-    const path = join(outDir, dir)
-    try {
-      const count = walk(path).length
-      rmSync(path, { recursive: true })
-      report.filesDeleted += count
-    } catch {
-      // Not there: nothing to delete.
-    }
-  }
-
-  for (const file of pages) {
-    const rel = relative(outDir, file)
-    if (rel.startsWith(`_not-found${sep}`) || rel.startsWith(`404${sep}`)) continue
-    const stripped = stripHtml(readFileSync(file, 'utf8'), rel)
-    writeFileSync(file, stripped.html)
+  for (const file of files.filter((f) => f.endsWith('.html') && !NOT_FOUND_COPY.test(f))) {
+    const stripped = stripHtml(readFileSync(join(outDir, file), 'utf8'), file)
+    writeFileSync(join(outDir, file), stripped.html)
     report.pages += 1
     report.scriptsRemoved += stripped.scriptsRemoved
     report.preloadsRemoved += stripped.preloadsRemoved
   }
 
-  const runtimeFiles = files.filter((f) => isRuntimeFile(relative(outDir, f)))
+  const runtimeFiles = files.filter((f) => RUNTIME_FILE.test(f))
   if (runtimeFiles.length === 0)
-    throw new StripError('found no runtime files to delete; the export has changed')
-  for (const file of runtimeFiles) {
-    rmSync(file, { force: true })
-    report.filesDeleted += 1
-  }
+    throw fail('found no runtime files to delete; the export has changed')
+  for (const file of runtimeFiles) rmSync(join(outDir, file), { force: true })
+  report.filesDeleted += runtimeFiles.length
   // Emptied build-id folders under _next/static go too.
   const staticDir = join(outDir, '_next', 'static')
   for (const name of readdirSync(staticDir)) {
     const path = join(staticDir, name)
-    if (statSync(path).isDirectory() && walk(path).length === 0) rmSync(path, { recursive: true })
+    if (statSync(path).isDirectory() && filesIn(path).length === 0)
+      rmSync(path, { recursive: true })
   }
 
-  const leftovers = walk(outDir).filter((f) => isRuntimeFile(relative(outDir, f)))
-  if (leftovers.length)
-    throw new StripError(`runtime files remain: ${leftovers.slice(0, 3).join(', ')}`)
+  const leftovers = filesIn(outDir).filter((f) => RUNTIME_FILE.test(f))
+  if (leftovers.length) throw fail(`runtime files remain: ${leftovers.slice(0, 3).join(', ')}`)
   return report
 }

@@ -1,26 +1,13 @@
-// `npm run check:links`: checks every outside address the content uses
-// (forms, documents, videos, links, meeting records) and prints each broken
-// one with the file, line and id of every use; exits 1 when any is broken.
-// It needs the internet, so it is not part of the build or of `npm test`:
-// links.yml runs it every week. Under GitHub Actions it also prints
-// annotations that mark the lines.
-//
-// linkinator does the checking: each address asked once (HEAD, then GET when
-// HEAD is refused), redirects followed, server errors retried, the answers
-// of sites that refuse checkers set aside (SKIPPED). It is handed one
-// temporary page that links to every address and reads no further
-// (`recurse: false`); handed the addresses themselves, it would fetch each
-// with GET and check every link on it. What it does not do is done here:
-// find the addresses and their uses in content/, look up each host name once
-// first (with no network, linkinator alone took 9 minutes for 705 addresses,
-// retrying every address of every host), count what it skipped as not
-// checked (never as working), and say what is wrong in plain words.
+// `npm run check:links` (weekly, links.yml; it needs the internet): checks every outside address of
+// content/ with linkinator, handed one temporary page linking to them all (`recurse: false`). Done
+// here: the addresses and their uses (file, line, id), one host look-up first (offline, linkinator
+// alone took 9 minutes for 705 addresses), skipped addresses counted as not checked, plain words.
 import { lookup } from 'node:dns/promises'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { STATUS_CODES } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { LinkChecker, LinkState, type CheckOptions, type LinkResult as Checked } from 'linkinator'
+import { LinkChecker, LinkState, type LinkResult as Checked } from 'linkinator'
 import { readContentSource } from '#lib/content/disk.ts'
 import { checkContent } from '#lib/content/index.ts'
 import type { ContentSource } from '#lib/content/source.ts'
@@ -28,27 +15,15 @@ import { parseYamlWithLines } from '#lib/content/yaml.ts'
 import { githubAnnotation } from '#lib/content/report.ts'
 import { escapeHtml } from '#lib/text.ts'
 
-/** One place in content/ that uses an address. */
-export type LinkUse = { file: string; line?: number; id: string }
+type LinkUse = { file: string; line?: number; id: string }
 /** One distinct address, with every place that uses it. */
 export type LinkTarget = { url: string; uses: LinkUse[] }
+/** `ok`: 2xx after any redirects; `finalUrl`: where a redirect ended; `problem`: in plain words. */
 export type LinkResult = LinkTarget & {
-  /** True when the address (after any redirects) answered 2xx. */
   ok: boolean
-  /** The last HTTP status received, when a server answered at all. */
   status?: number
-  /** Where the address now leads, when it redirects (linkinator tells only where it ended). */
   finalUrl?: string
-  /** What is wrong, in plain words, when `ok` is false. */
   problem?: string
-}
-export type CheckLinksOptions = Pick<CheckOptions, 'concurrency' | 'userAgent'> & {
-  /** Time allowed for each address, redirects included, in ms (10,000). */
-  timeoutMs?: number
-  /** Extra tries after a network error, a timeout, a 5xx or a 429 (1). */
-  retries?: number
-  /** Random part of linkinator's pause (2 s or more) before a retry, in ms (1,000). */
-  retryJitterMs?: number
 }
 
 export const DEFAULT_USER_AGENT =
@@ -75,19 +50,15 @@ export function collectTargets(source: ContentSource): LinkTarget[] {
 
 /** The address as linkinator names it (without its #part), or undefined when it is not a web address. */
 function webUrl(url: string): URL | undefined {
-  try {
-    const parsed = new URL(url)
-    parsed.hash = ''
-    return /^https?:$/.test(parsed.protocol) ? parsed : undefined
-  } catch {
-    return undefined
-  }
+  const parsed = URL.parse(url)
+  if (parsed) parsed.hash = ''
+  return parsed && /^https?:$/.test(parsed.protocol) ? parsed : undefined
 }
 
-/** Checks every target; results come back in the targets' order. */
+/** Checks every target, in order; `retries` after a network error, a timeout, a 5xx or a 429. */
 export async function checkLinks(
   targets: readonly LinkTarget[],
-  { timeoutMs = 10_000, retries = 1, retryJitterMs = 1_000, ...options }: CheckLinksOptions = {}
+  { timeoutMs = 10_000, retries = 1, retryJitterMs = 1_000, concurrency = 6 } = {}
 ): Promise<LinkResult[]> {
   const urls = targets.map((target) => webUrl(target.url))
   const unknownHosts = new Set<string>()
@@ -113,7 +84,7 @@ export async function checkLinks(
       const { links } = await checker.check({
         path: page,
         recurse: false,
-        concurrency: options.concurrency ?? 6,
+        concurrency,
         timeout: timeoutMs,
         // Retry-After is not waited for (a site may ask for an hour): a 429
         // is retried like a 5xx instead.
@@ -122,7 +93,7 @@ export async function checkLinks(
         retryErrorsCount: retries,
         retryErrorsJitter: retryJitterMs,
         redirects: 'warn',
-        userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+        userAgent: DEFAULT_USER_AGENT,
       })
       for (const link of links) if (link.parent) checked.set(link.url, link)
     } finally {
@@ -190,18 +161,13 @@ function errorCode(error: unknown): string | undefined {
 const where = (use: LinkUse) => `${use.file}${use.line ? `:${use.line}` : ''} (id ${use.id})`
 const movedText = (result: LinkResult) =>
   `now leads to ${result.finalUrl}; if that is the same page or file, update the address to it`
-/** A GitHub Actions workflow command on the use's line, as the content check writes them. */
 const annotation = (severity: 'error' | 'notice', use: LinkUse, title: string, message: string) =>
   githubAnnotation(
     { severity, file: use.file, line: use.line, message: `${message} (id ${use.id})` },
     title
   )
 
-/**
- * The report: each broken address with its problem and every use, then the
- * addresses that redirect but work, then a one-line summary; with
- * `githubActions`, one annotation per use, so GitHub marks the line.
- */
+/** Broken addresses, then those that redirect but work, then a summary; `githubActions` annotates. */
 export function formatLinkReport(
   results: readonly LinkResult[],
   { githubActions = false } = {}

@@ -1,52 +1,25 @@
-// `npm run audit:report`: the dependency audit, put in plain words. Every
-// installed package is audited (`npm audit`, development packages too:
-// Pagefind, which /search/ runs in the browser, and Decap CMS, the site editor
-// at /admin/, are installed for the build only, yet their code is sent to
-// browsers). Advisories are sorted into code sent to browsers and build and
-// test tools only, by following package-lock.json from those packages.
-// Advisories never fail it: an urgent alert must never wait on an advisory
-// in a build tool. An audit that could not run (npm's audit service refused
-// or could not be reached) is never read as a clean one: it says so, and in
-// the weekly run (--issue) it fails and leaves the advisory issue as it is.
-// With --issue it keeps one GitHub issue up to date (or closes it when the
-// audit ran and found nothing); the pull request's check shows the summary.
-import { spawnSync } from 'node:child_process'
-import { keepIssue, settingsFrom } from '#tools/ops/github-issue.ts'
-
-/** The packages whose code the site sends to browsers, with all they depend on. */
-export const SENT_TO_BROWSERS = ['pagefind', 'decap-cms-app', 'react', 'react-dom']
+// `npm run audit:report [-- --issue]`: `npm audit` of every installed package, sorted into code sent
+// to browsers and build tools only, in plain words. Advisories never fail it (an urgent alert must not
+// wait on a build tool's advisory); an audit that could not run is never read as clean.
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process'
+import { keepIssue, settingsOrExit } from '#tools/ops/github-issue.ts'
 
 export const AUDIT_LABEL = 'dependency-audit'
 
-type Via = string | { title?: string; url?: string; severity?: string; name?: string }
-type Vulnerability = {
-  name: string
-  severity: string
-  via: Via[]
-  nodes?: string[]
-  fixAvailable?: unknown
-}
-type AuditReport = { vulnerabilities?: Record<string, Vulnerability> }
+type Via = string | { title?: string; url?: string }
+type Vulnerability = { name: string; severity: string; via: Via[]; nodes?: string[] }
+type AuditReport = { vulnerabilities?: Record<string, Vulnerability & { fixAvailable?: unknown }> }
+type Finding = { name: string; severity: string; titles: string[]; fix: boolean }
 
-/**
- * What `npm audit --json` printed: its report, or why there is none. npm
- * exits 1 both when it finds advisories and when it fails, and prints JSON
- * either way (on a failure, the error: `{"message": "405 Method Not
- * Allowed - POST …/advisories/bulk", …}`), so only a report of npm's own
- * format (auditReportVersion 2, with vulnerabilities) counts as an answer.
- */
-export function readAudit(run: {
-  stdout: string
-  stderr: string
-  status: number | null
-  error?: Error
-}): AuditReport | string {
-  let parsed: { auditReportVersion?: unknown; vulnerabilities?: unknown; message?: unknown }
+// npm exits 1 both on advisories and on failure, printing JSON either way (`{"message": "405 …"}`
+// when its service refuses), so only npm's own report format counts as an answer.
+export function readAudit(
+  run: Pick<SpawnSyncReturns<string>, 'stdout' | 'stderr' | 'status' | 'error'>
+): AuditReport | string {
+  let parsed: { auditReportVersion?: unknown; vulnerabilities?: unknown; message?: unknown } = {}
   try {
     parsed = JSON.parse(run.stdout) as typeof parsed
-  } catch {
-    parsed = {}
-  }
+  } catch {}
   if (parsed.auditReportVersion === 2 && typeof parsed.vulnerabilities === 'object')
     return parsed as AuditReport
   const reason =
@@ -57,12 +30,11 @@ export function readAudit(run: {
   return `The audit could not run, so nothing is known about advisories this time (this is not a clean result): ${reason.slice(0, 300)}`
 }
 
-/**
- * The package-lock paths of the packages sent to browsers and of all they
- * depend on, as npm itself reads package-lock.json (`npm query`; no install
- * needed). `dir` holds the package.json and its lock file.
- */
-export function sentToBrowsers(dir = '.', roots = SENT_TO_BROWSERS): Set<string> {
+/** The lock-file paths of the packages sent to browsers and all they depend on (`npm query`). */
+export function sentToBrowsers(
+  dir = '.',
+  roots = ['pagefind', 'decap-cms-app', 'react', 'react-dom']
+): Set<string> {
   const top = `:root > :is(${roots.map((name) => `#${name}`).join(', ')})`
   const query = spawnSync('npm', ['query', '--package-lock-only', `${top}, ${top} *`], {
     cwd: dir,
@@ -73,33 +45,29 @@ export function sentToBrowsers(dir = '.', roots = SENT_TO_BROWSERS): Set<string>
   return new Set((JSON.parse(query.stdout) as { location: string }[]).map((node) => node.location))
 }
 
-export type Finding = { name: string; severity: string; titles: string[]; fix: boolean }
-
-/** The advisories, sorted into code sent to browsers and build tools. */
+/** The advisories, most severe first, sorted into code sent to browsers and build tools. */
 export function sortFindings(report: AuditReport, browser: ReadonlySet<string>) {
-  const sent: Finding[] = []
-  const tools: Finding[] = []
-  for (const vulnerability of Object.values(report.vulnerabilities ?? {})) {
-    const titles = vulnerability.via.flatMap((via) =>
-      typeof via === 'string' ? [] : [`${via.title ?? 'advisory'}${via.url ? ` (${via.url})` : ''}`]
+  const sorted = { sent: [] as Finding[], tools: [] as Finding[] }
+  for (const { name, severity, via, nodes, fixAvailable } of Object.values(
+    report.vulnerabilities ?? {}
+  )) {
+    // Only the package that has the advisory itself: the ones that merely use it follow.
+    const titles = via.flatMap((v) =>
+      typeof v === 'string' ? [] : [`${v.title ?? 'advisory'}${v.url ? ` (${v.url})` : ''}`]
     )
-    const finding = {
-      name: vulnerability.name,
-      severity: vulnerability.severity,
-      // Only the package that has the advisory itself: the ones that merely use it follow.
-      titles,
-      fix: Boolean(vulnerability.fixAvailable),
-    }
     if (titles.length === 0) continue
-    const inBrowser = (vulnerability.nodes ?? [`node_modules/${vulnerability.name}`]).some((node) =>
-      browser.has(node)
-    )
-    ;(inBrowser ? sent : tools).push(finding)
+    const inBrowser = (nodes ?? [`node_modules/${name}`]).some((node) => browser.has(node))
+    sorted[inBrowser ? 'sent' : 'tools'].push({
+      name,
+      severity,
+      titles,
+      fix: Boolean(fixAvailable),
+    })
   }
   const order = ['critical', 'high', 'moderate', 'low', 'info']
   const byRisk = (a: Finding, b: Finding) =>
     order.indexOf(a.severity) - order.indexOf(b.severity) || a.name.localeCompare(b.name)
-  return { sent: sent.sort(byRisk), tools: tools.sort(byRisk) }
+  return { sent: sorted.sent.sort(byRisk), tools: sorted.tools.sort(byRisk) }
 }
 
 /** The summary in plain words (Markdown, for the run's summary and the issue). */
@@ -130,15 +98,14 @@ export function auditSummary(sorted: { sent: Finding[]; tools: Finding[] }): str
 }
 
 if (import.meta.main) {
-  // npm's own audit of package-lock.json (the tests point npm_config_registry at a stand-in).
+  // The tests point npm_config_registry at a stand-in.
   const report = readAudit(
     spawnSync('npm', ['audit', '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
   )
   const weekly = process.argv.includes('--issue')
   if (typeof report === 'string') {
     console.log(`## Dependency advisories\n\n${report}\n`)
-    // A pull request's check goes on (it informs only); the weekly run fails,
-    // and the issue keeps what the last audit that ran found.
+    // A pull request's check only informs; the weekly run fails and leaves the issue as it is.
     if (weekly)
       console.error('audit:report: the audit could not run; the advisory issue is left as it is')
     process.exit(weekly ? 1 : 0)
@@ -147,11 +114,7 @@ if (import.meta.main) {
   const summary = auditSummary(sorted)
   console.log(summary)
   if (weekly) {
-    const settings = settingsFrom(process.env)
-    if (typeof settings === 'string') {
-      console.error(`audit:report: ${settings}`)
-      process.exit(0)
-    }
+    const settings = settingsOrExit('audit:report', 0)
     const count = sorted.sent.length + sorted.tools.length
     const result = await keepIssue(settings, {
       label: AUDIT_LABEL,

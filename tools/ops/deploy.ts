@@ -1,14 +1,7 @@
-// `npm run deploy`: publishes out/ (and the site's reviewed Pages Functions)
-// to Cloudflare Pages with Cloudflare's own CLI, wrangler, as locked in
-// package-lock.json. Wrangler reads a functions/ folder and a wrangler.toml
-// or wrangler.json from the folder it runs in, so it runs in a new, empty
-// folder holding only a copy of out/ and the functions, each bundled with
-// what it imports (the site's header rules): nothing else in the working copy
-// (a file a pull request added) can change what is deployed. Cloudflare
-// Pages applies out/_headers itself. Exits 1 with a message, on the run's
-// summary page too, when out/ is not a built site or the Cloudflare settings
-// are not all set (nothing is published then, and the run must not look
-// green); otherwise with the exit code of the CLI.
+// `npm run deploy`: publishes out/ and the routes of functions/ to Cloudflare Pages with the locked
+// wrangler, run in a new, empty folder holding only those, so nothing else in the working copy (a
+// file a pull request added, a wrangler.toml) changes what is deployed. Exits 1 with a message when
+// out/ is not a built site or the Cloudflare settings are not all set.
 import { spawnSync } from 'node:child_process'
 import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,7 +9,6 @@ import { join, resolve } from 'node:path'
 import { buildSync } from 'esbuild'
 import { filesIn } from '#tools/export/files.ts'
 
-/** The site's Pages Functions (the editor's GitHub sign-in), as reviewed: the only ones deployed. */
 export const FUNCTIONS_DIR = 'functions'
 /** The production branch of the Pages project: deploys to it go live. */
 export const PRODUCTION_BRANCH = 'main'
@@ -28,10 +20,8 @@ export const SETTINGS = [
 ] as const
 
 type Env = Record<string, string | undefined>
-export type DeployPlan =
-  { action: 'refuse'; message: string } | { action: 'run'; command: string; args: string[] }
 
-/** The CLI: DEPLOY_COMMAND (split on spaces, for tests) or the locked wrangler on this Node (22+). */
+/** The CLI: DEPLOY_COMMAND (split on spaces, for tests) or the locked wrangler on this Node. */
 export function deployCommand(env: Env, wranglerBin: string): string[] {
   const override = env.DEPLOY_COMMAND?.trim()
   return override ? override.split(/\s+/) : [process.execPath, wranglerBin]
@@ -42,7 +32,7 @@ export function planDeploy(
   env: Env,
   out: { index: boolean; headers: boolean },
   wranglerBin = 'node_modules/wrangler/bin/wrangler.js'
-): DeployPlan {
+): { action: 'refuse'; message: string } | { action: 'run'; command: string; args: string[] } {
   const absent = [!out.index && 'out/index.html', !out.headers && 'out/_headers'].filter(Boolean)
   if (absent.length > 0)
     return {
@@ -62,7 +52,6 @@ export function planDeploy(
       action: 'refuse',
       message: `Deploy failed: the Cloudflare settings are only partly set. Missing: ${list}. ${add}`,
     }
-  // None set: publishing was never set up. Still a failure: the site did not change.
   if (missing.length > 0)
     return {
       action: 'refuse',
@@ -74,27 +63,20 @@ export function planDeploy(
   return { action: 'run', command, args: [...prefix, ...args] }
 }
 
-/** The .ts files of a Pages Functions folder, relative to it, sorted. */
 export const functionFiles = (dir: string) => filesIn(dir).filter((file) => file.endsWith('.ts'))
 
-/**
- * Is this file a route? Pages makes one only of a file that exports a
- * handler (onRequest, onRequestGet…), as wrangler reads its exports; a
- * module the routes share (functions/sign-in.ts) is not one.
- */
-function isRoute(file: string): boolean {
-  const { metafile } = buildSync({ entryPoints: [file], write: false, metafile: true })
-  const exports = Object.values(metafile.outputs).flatMap((output) => output.exports)
-  return exports.some((name) => /^onRequest(Get|Post|Put|Patch|Delete|Options|Head)?$/.test(name))
-}
-
-/**
- * Bundles every route of `from` into `to` as one JavaScript module at the
- * same path (functions/api/auth.ts → api/auth.js, so the routes stay the
- * same), with what it imports from the working copy. Returns the files.
- */
+// Bundles each route of `from` (a file exporting onRequest, onRequestGet…, as wrangler reads its
+// exports; not a module the routes share) into `to` at the same path, with all it imports.
 export function bundleFunctions(from: string, to: string): string[] {
-  const files = functionFiles(from).filter((file) => isRoute(join(from, file)))
+  const files = functionFiles(from).filter((file) => {
+    const { metafile } = buildSync({
+      entryPoints: [join(from, file)],
+      write: false,
+      metafile: true,
+    })
+    const exports = Object.values(metafile.outputs).flatMap((output) => output.exports)
+    return exports.some((name) => /^onRequest(Get|Post|Put|Patch|Delete|Options|Head)?$/.test(name))
+  })
   for (const file of files)
     buildSync({
       entryPoints: [join(from, file)],
@@ -117,7 +99,6 @@ if (import.meta.main) {
   )
   if (plan.action === 'refuse') {
     console.error(plan.message)
-    // On GitHub the same words show on the run's summary page.
     if (process.env.GITHUB_ACTIONS) console.log(`::error title=Not published::${plan.message}`)
     if (process.env.GITHUB_STEP_SUMMARY)
       appendFileSync(process.env.GITHUB_STEP_SUMMARY, `## Not published\n\n${plan.message}\n`)

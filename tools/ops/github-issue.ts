@@ -1,14 +1,7 @@
-// GitHub's REST API for the workflows, with the workflow's own token
-// (GITHUB_API_URL points it at a stand-in in the tests), and the one issue
-// per kind of trouble that the workflows keep up to date instead of opening
-// a new one each time: they tell staff, where they already look, that a
-// publish failed or that a dependency has an advisory.
+// GitHub's REST API with the workflow's token (GITHUB_API_URL: a stand-in, in the tests), and the
+// one issue per kind of trouble (a failed publish, an advisory) that the workflows keep up to date.
 
-export type GitHubSettings = { repository: string; token: string; apiUrl?: string }
-
-export type IssueResult =
-  { action: 'opened' | 'updated' | 'closed'; number: number; url: string } | { action: 'nothing' }
-
+type GitHubSettings = { repository: string; token: string; apiUrl?: string }
 type Issue = { number: number; html_url: string; pull_request?: unknown }
 
 /** The settings from a workflow's environment, or why they are missing. */
@@ -17,6 +10,14 @@ export function settingsFrom(env: Record<string, string | undefined>): GitHubSet
   if (missing.length > 0) return `${missing.join(' and ')} not set: GitHub cannot be asked.`
   const { GITHUB_REPOSITORY: repository, GITHUB_TOKEN: token, GITHUB_API_URL: apiUrl } = env
   return { repository: repository!, token: token!, apiUrl: apiUrl || undefined }
+}
+
+/** The settings, or, when they are missing, `script` says why and exits with `code`. */
+export function settingsOrExit(script: string, code = 1) {
+  const settings = settingsFrom(process.env)
+  if (typeof settings !== 'string') return settings
+  console.error(`${script}: ${settings}`)
+  return process.exit(code)
 }
 
 /** A call to the repository's part of GitHub's REST API (`/repos/owner/name` + path). */
@@ -41,15 +42,15 @@ export async function api<T>(
   return (await response.json()) as T
 }
 
-/**
- * Opens the one open issue (not a pull request) with this label, or gives it
- * this title and text when it is open already. With `body` undefined, closes
- * it if it is open (the trouble is over), saying why in `closing`.
- */
+// Opens the one open issue (not a pull request) with this label, or gives it this title and text
+// when it is open already. With `body` undefined, closes it if it is open (the trouble is over),
+// saying why in `closing`.
 export async function keepIssue(
   settings: GitHubSettings,
   issue: { title: string; label: string; body?: string; closing?: string }
-): Promise<IssueResult> {
+): Promise<
+  { action: 'opened' | 'updated' | 'closed'; number: number; url: string } | { action: 'nothing' }
+> {
   const label = encodeURIComponent(issue.label)
   const listed = await api<Issue[]>(settings, `/issues?state=open&per_page=100&labels=${label}`)
   const open = listed.find((found) => !found.pull_request)

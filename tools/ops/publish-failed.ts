@@ -1,50 +1,29 @@
-// `npm run publish:failed`: after any publish failed (the morning one, one
-// after a merge, one started by hand), opens (or updates) the one issue that
-// says so, "The site could not be published on DATE", so staff see it on
-// GitHub without reading the Actions logs. EVENT is the run's event name.
+// `npm run publish:failed`: after a publish failed, opens (or updates) the one issue that says so,
+// so staff see it on GitHub without reading the Actions logs. EVENT is the run's event name.
 import { todayInNewJersey } from '#lib/dates.ts'
-import { keepIssue, settingsFrom } from '#tools/ops/github-issue.ts'
-
-export const PUBLISH_FAILED_LABEL = 'publish-failed'
-
-const WORDS = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
+import { keepIssue, settingsOrExit } from '#tools/ops/github-issue.ts'
 
 /** Which publish failed, and what staff miss because of it. */
-const KINDS: Record<string, { what: string; missed: string }> = {
-  schedule: {
-    what: 'The morning publish',
-    missed: 'an alert that should have started or ended today has not',
-  },
-  workflow_run: {
-    what: 'The publish after a change was merged',
-    missed: 'the merged change is not on the site',
-  },
-  workflow_dispatch: {
-    what: 'The publish started by hand',
-    missed: 'nothing changed on the site',
-  },
+const KINDS: Record<string, [what: string, missed: string]> = {
+  schedule: ['The morning publish', 'an alert that should have started or ended today has not'],
+  workflow_run: ['The publish after a change was merged', 'the merged change is not on the site'],
+  workflow_dispatch: ['The publish started by hand', 'nothing changed on the site'],
 }
 
-/**
- * The issue's title and text for a failed publish on `day` (an ISO day in
- * New Jersey), started by `event` (schedule, workflow_run, workflow_dispatch).
- */
+/** The issue for a failed publish on `day` (an ISO day in New Jersey), started by `event`. */
 export function publishFailedIssue(day: string, runUrl: string | undefined, event = 'schedule') {
-  const date = WORDS.format(new Date(`${day}T00:00:00Z`))
-  const kind = KINDS[event] ?? KINDS.schedule!
+  const date = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  })
+  const [what, missed] = KINDS[event] ?? KINDS.schedule!
   return {
     title: `The site could not be published on ${date}`,
-    label: PUBLISH_FAILED_LABEL,
+    label: 'publish-failed',
     body: [
-      `${kind.what} on ${date} did not finish, so the site still shows the version from before: ${kind.missed}.`,
+      `${what} on ${date} did not finish, so the site still shows the version from before: ${missed}.`,
       '',
-      runUrl ? `What happened is in [the run's log](${runUrl}).` : '',
-      '',
+      ...(runUrl ? [`What happened is in [the run's log](${runUrl}).`, ''] : []),
       'What to do:',
       '',
       '- If the log names a file and a line in `content/`, fix that line (content/README.md says how) and merge the change: merging publishes the site.',
@@ -53,18 +32,12 @@ export function publishFailedIssue(day: string, runUrl: string | undefined, even
       '- Otherwise, start the publish again from the **Actions** tab (**publish**, then **Run workflow**). If it fails again, ask the site maintainer.',
       '',
       'This issue is updated if the publish fails again, and can be closed once the site is published.',
-    ]
-      .filter((line, i, all) => line !== '' || all[i - 1] !== '')
-      .join('\n'),
+    ].join('\n'),
   }
 }
 
 if (import.meta.main) {
-  const settings = settingsFrom(process.env)
-  if (typeof settings === 'string') {
-    console.error(`publish:failed: ${settings}`)
-    process.exit(1)
-  }
+  const settings = settingsOrExit('publish:failed')
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: run } = process.env
   const runUrl = server && repo && run ? `${server}/${repo}/actions/runs/${run}` : undefined
   const result = await keepIssue(

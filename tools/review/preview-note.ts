@@ -1,6 +1,5 @@
-// `npm run preview:note -- <artifact name> [<download address>]`: the lines
-// the preview job of checks.yml adds to a pull request's run summary: where
-// its built site is and how to look at it.
+// `npm run preview:note -- <artifact name> [<download address>]`: where a pull request's built
+// site is and how to look at it, for the run summary of checks.yml's preview job.
 
 /** How long GitHub keeps a preview (the `retention-days` of its upload in checks.yml). */
 export const PREVIEW_RETENTION_DAYS = 14

@@ -1,3 +1,5 @@
+// The hand-written server, where wrangler does not fit (README, "Serving the site here"): the site
+// editor's local server and the benchmark's floor page. It applies out/_headers and gzips text.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
@@ -14,21 +16,11 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.webmanifest': 'application/manifest+json',
-  '.pf_meta': 'application/octet-stream',
-  '.pf_fragment': 'application/octet-stream',
-  '.pf_index': 'application/octet-stream',
-  '.pagefind': 'application/octet-stream',
-  '.wasm': 'application/wasm',
   '.vtt': 'text/vtt; charset=utf-8',
 }
 
 /** The file a URL path maps to in `root`, following static-host rules, or a redirect. */
-export function resolvePath(
-  root: string,
-  urlPath: string
-): { file: string } | { redirect: string } | null {
+function resolvePath(root: string, urlPath: string) {
   let path: string
   try {
     path = decodeURIComponent(urlPath)
@@ -48,14 +40,9 @@ export function resolvePath(
   return null
 }
 
-/** Extra response headers for a path (the production headers). */
-export type HeaderSource = (urlPath: string) => Record<string, string>
+type HeaderSource = (urlPath: string) => Record<string, string>
 
-/**
- * The headers the reference host sends, read from the export's own
- * `_headers` file, so what is served here is what is deployed. Where the
- * file sets no Cache-Control, the host's default (revalidate) stands in.
- */
+/** The headers of the export's own `_headers`; where it sets no Cache-Control, the host's default. */
 export function headersFromExport(root: string): HeaderSource {
   const rules = parseHeadersFile(readFileSync(join(root, '_headers'), 'utf8'))
   return (path) => {
@@ -68,25 +55,18 @@ export function headersFromExport(root: string): HeaderSource {
 /** Text that hosts send compressed (as Cloudflare and the nginx configuration do). */
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|atom\+xml)|image\/svg\+xml)/
 
-/**
- * A request handler serving `root` as the hosts do: index files, slash
- * redirects, 404.html, and gzip for text when the browser accepts it (so
- * the benchmark measures the bytes a visitor really downloads).
- */
+/** Serves `root` as the hosts do: index files, slash redirects, 404.html, gzip for text. */
 export function createStaticHandler(root: string, headersFor: HeaderSource = () => ({})) {
   const gzipped = new Map<string, Buffer>()
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' }).end()
-      return
-    }
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return res.writeHead(405, { Allow: 'GET, HEAD' }).end()
     const found = resolvePath(root, url.pathname)
-    if (found && 'redirect' in found) {
-      res.writeHead(301, { Location: found.redirect + url.search, ...headersFor(url.pathname) })
-      res.end()
-      return
-    }
+    if (found && 'redirect' in found)
+      return res
+        .writeHead(301, { Location: found.redirect + url.search, ...headersFor(url.pathname) })
+        .end()
     const file = found?.file ?? join(root, '404.html')
     const status = found ? 200 : 404
     const type = TYPES[extname(file)] ?? 'application/octet-stream'
@@ -107,6 +87,6 @@ export function createStaticHandler(root: string, headersFor: HeaderSource = () 
       ...(compress ? { 'Content-Encoding': 'gzip' } : {}),
       ...headersFor(found ? url.pathname : '/404.html'),
     })
-    res.end(req.method === 'HEAD' ? undefined : body)
+    return res.end(req.method === 'HEAD' ? undefined : body)
   }
 }
