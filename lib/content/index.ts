@@ -8,45 +8,24 @@ import { renderContent, type RenderedPage } from '#lib/content/render.ts'
 import type { ContentSource } from '#lib/content/source.ts'
 import { todayInNewJersey } from '#lib/dates.ts'
 
-// The one way into content. Everything that needs the site's content (the
-// routes, the build, `npm run check:content`, the site editor's preview, the
-// link check) goes through checkContent(), so all of them see the same
-// checked, rendered content and the same problems:
-//
-//   ContentSource (text: disk.ts from content/, or the editor's entries)
-//     1. readContent (read.ts: YAML, frontmatter and schemas)
-//     2. checkSource (check.ts: characters, captions, ids, routes, menus)
-//     3. renderContent (render.ts: Markdown to blocks, checked on the way)
-//     4. noticeContent (notices.ts)
-//
-// This module reads no files, so the site editor's preview runs it in the
-// browser. On the build machine, siteContent() (disk.ts) is the routes'
-// shortcut: content/ read once per build process, and an error instead of a
-// page when the content has a mistake.
+// The one way into content, for the routes, the build, the check, the link check and
+// the editor's preview (it reads no files, so it runs in the browser): read, check,
+// render, then notices.
 
 export type Page = RenderedPage
 
 export type SiteContent = {
   registries: Registries
-  /** Every alert, with its message rendered; the page frame shows the active ones. */
   alerts: RenderedAlert[]
   /** Published pages (drafts left out), in route order. */
   pages: Page[]
   byRoute: ReadonlyMap<string, Page>
 }
 
-export type ContentCheck = {
-  /** The checked content, when there is no error. */
-  content?: SiteContent
-  /** Every error and notice, each with its file and line. */
-  problems: ContentProblem[]
-}
+/** The checked content (absent when there is an error), and every error and notice. */
+export type ContentCheck = { content?: SiteContent; problems: ContentProblem[] }
 
-/**
- * Checks and renders all of the content; lists every problem found. `today`
- * (an ISO day, New Jersey's today unless given) is what the notices about
- * alerts' dates compare with.
- */
+/** Checks and renders all of the content; alerts' dates are compared with `today`. */
 export function checkContent(
   source: ContentSource,
   today: string = todayInNewJersey()
@@ -57,15 +36,8 @@ export function checkContent(
   const { registries } = checked
   if (!registries || problems.errors.length) return { problems: problems.items }
   noticeContent({ ...checked, registries }, pages, today, problems)
-  return {
-    content: {
-      registries,
-      alerts,
-      pages,
-      byRoute: new Map(pages.map((p) => [p.route, p])),
-    },
-    problems: problems.items,
-  }
+  const byRoute = new Map(pages.map((p) => [p.route, p]))
+  return { content: { registries, alerts, pages, byRoute }, problems: problems.items }
 }
 
 /** The checked content of `source`, or a ContentError listing every error. */

@@ -1,12 +1,8 @@
-// What the content check reports. An error stops the build; a notice is
-// worth a look but publishes anyway. Every problem names the file (as staff
-// see it, relative to the repository) and, where known, the line.
-
-type Severity = 'error' | 'notice'
+// What the content check reports: an error stops the build; a notice is worth
+// a look but publishes anyway. Each names its file as staff see it and, where known, its line.
 
 export type ContentProblem = {
-  severity: Severity
-  /** The file, relative to the repository: content/pages/fees.md */
+  severity: 'error' | 'notice'
   file: string
   line?: number
   /** Plain words: what is wrong and what to do. No file or line in it. */
@@ -14,15 +10,11 @@ export type ContentProblem = {
 }
 
 /** "content/pages/fees.md:12: message" */
-export function formatProblem(problem: ContentProblem): string {
-  const where = problem.line ? `${problem.file}:${problem.line}` : problem.file
-  return `${where}: ${problem.message}`
+export function formatProblem({ file, line, message }: ContentProblem): string {
+  return `${line ? `${file}:${line}` : file}: ${message}`
 }
 
-/**
- * Content mistakes that stop the build. The message lists every error,
- * one per line, each naming its file and line.
- */
+/** Content mistakes that stop the build, listed one per line. */
 export class ContentError extends Error {
   readonly problems: ContentProblem[]
 
@@ -31,16 +23,11 @@ export class ContentError extends Error {
     this.name = 'ContentError'
     this.problems = problems
   }
-
-  /** The first problem, for code that handles one at a time. */
-  get first(): ContentProblem {
-    return this.problems[0]!
-  }
 }
 
 /**
- * A problem in a registry entry: names the entry by its id (or, before it
- * has one, by its place in the list) and the field (fieldName's words).
+ * A problem in a registry entry, named by its id (or, before it has one, by
+ * its place in the list) and its field (fieldName's words).
  */
 export function entryMessage(opts: {
   entry?: string
@@ -53,8 +40,7 @@ export function entryMessage(opts: {
     : opts.position
       ? `entry ${opts.position} (it has no id yet): `
       : ''
-  const field = opts.field ? `field ${opts.field} ` : ''
-  return `${entry}${field}${opts.problem}`
+  return `${entry}${opts.field ? `field ${opts.field} ` : ''}${opts.problem}`
 }
 
 /** Collects problems while the content is checked. */
@@ -82,10 +68,6 @@ export class ProblemList {
 
   get errors(): ContentProblem[] {
     return this.items.filter((p) => p.severity === 'error')
-  }
-
-  get notices(): ContentProblem[] {
-    return this.items.filter((p) => p.severity === 'notice')
   }
 }
 

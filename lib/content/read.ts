@@ -1,9 +1,8 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import { splitFrontmatter } from '#lib/content/frontmatter.ts'
 import { describeIssues, fieldName } from '#lib/content/messages.ts'
 import { entryMessage, type ProblemList } from '#lib/content/problems.ts'
 import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
-import { checkSameIds } from '#lib/content/same-ids.ts'
 import {
   meetingRecordSchema,
   pageSchema,
@@ -13,25 +12,17 @@ import {
   type Site,
   type VideoEntry,
 } from '#lib/content/schemas.ts'
-import {
-  REGISTRY_NAMES,
-  registryPath,
-  type ContentSource,
-  type RegistryName,
-} from '#lib/content/source.ts'
+import { REGISTRY_NAMES, registryPath, type ContentSource } from '#lib/content/source.ts'
 import { parseYamlWithLines, type LocatedYaml } from '#lib/content/yaml.ts'
 
-// Step 1 of the content check (lib/content/index.ts runs the steps): the
-// files as data. The files the site cannot use (disk.ts says why) are
-// reported; each registry's YAML is parsed with its lines and held to its
-// schema, entry by entry; each page's frontmatter is split off
-// (frontmatter.ts) and held to the page schema. The rules across files are
-// the next step (check.ts).
+// Step 1 of the content check: the files as data. Refused files are reported; each
+// registry's YAML is parsed with its lines and held to its schema entry by entry;
+// each page's frontmatter is held to the page schema.
 
 /** A file's YAML, with its path: lines for messages in later steps. */
 export type Located = LocatedYaml & { file: string }
 
-export type LocatedRegistries = Record<RegistryName, Located>
+export type LocatedRegistries = Record<keyof Registries, Located>
 
 export type PageFile = {
   file: string
@@ -42,30 +33,26 @@ export type PageFile = {
   lineOf: LocatedYaml['lineOf']
 }
 
-/** A page whose frontmatter has errors: its text is still checked, and its route is known. */
-type PageWithErrors = Pick<PageFile, 'file' | 'body' | 'bodyLine'> & { route?: string }
-
 /** A document, with the file and entry it was read from. */
-export type DocumentRecord = { doc: DocumentEntry; yaml: Located; index: number }
+type DocumentRecord = { doc: DocumentEntry; yaml: Located; index: number }
 
 export type ReadContent = {
   /** Every registry, when each one was read without an error. */
   registries?: Registries
-  /** With the registries: every document, documents.yaml's first, then the meeting records. */
+  /** With the registries: documents.yaml's documents, then the meeting records. */
   documents?: DocumentRecord[]
-  /** The registries checks can use on their own, when they were read without an error. */
+  /** What checks can use on its own, when it was read without an error. */
   site?: Site
   videos?: VideoEntry[]
-  /** Each registry's YAML that could be read. */
   located: Partial<LocatedRegistries>
   /** Each year's file of meeting records that could be read, in year order. */
   meetings: Located[]
   /** Pages whose frontmatter is right (drafts too), in file order. */
   pages: PageFile[]
-  withErrors: PageWithErrors[]
+  /** Pages whose frontmatter has errors: their text is still checked, and their route known. */
+  withErrors: (Pick<PageFile, 'file' | 'body' | 'bodyLine'> & { route?: string })[]
 }
 
-/** Reads every file of `source`; every problem goes to `problems`. */
 export function readContent(source: ContentSource, problems: ProblemList): ReadContent {
   for (const { path, message } of source.refused) problems.error(path, undefined, message)
   for (const { path, message } of source.ignored ?? []) problems.notice(path, undefined, message)
@@ -126,14 +113,10 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
 }
 
 /**
- * content/data/meetings/<year>.yaml: each a list of documents, all of the
- * file's year. Returns every record in file order, or no records when a
- * file has a mistake (each is reported).
+ * content/data/meetings/<year>.yaml: each a list of documents of the file's year.
+ * No records when a file has a mistake (each is reported).
  */
-function readMeetings(
-  source: ContentSource,
-  problems: ProblemList
-): { records?: DocumentRecord[]; meetings: Located[] } {
+function readMeetings(source: ContentSource, problems: ProblemList) {
   const records: DocumentRecord[] = []
   const meetings: Located[] = []
   let ok = true
@@ -171,17 +154,32 @@ function readMeetings(
   return { records: ok ? records : undefined, meetings }
 }
 
+/** Each schema problem of `data` in plain words, at its line; `index` is its list entry. */
+function reportIssues(
+  yaml: Located,
+  error: z.ZodError,
+  data: unknown,
+  problems: ProblemList,
+  { index, entry, line }: { index?: number; entry?: string; line?: number } = {}
+) {
+  for (const { path, at, message } of describeIssues(error.issues, data))
+    problems.error(
+      yaml.file,
+      yaml.lineOf(index === undefined ? at : [index, ...at]) ?? line,
+      entryMessage({
+        entry,
+        position: index === undefined ? undefined : index + 1,
+        field: path.length ? fieldName(path) : undefined,
+        problem: message,
+      })
+    )
+}
+
 /** A registry that is one group of fields (site, fees, navigation, facts). */
 function parseGroup(schema: z.ZodType, yaml: Located, problems: ProblemList): unknown {
   const result = schema.safeParse(yaml.data)
   if (result.success) return result.data
-  for (const { path, at, message } of describeIssues(result.error.issues, yaml.data)) {
-    problems.error(
-      yaml.file,
-      yaml.lineOf(at),
-      entryMessage({ field: path.length ? fieldName(path) : undefined, problem: message })
-    )
-  }
+  reportIssues(yaml, result.error, yaml.data, problems)
   return undefined
 }
 
@@ -192,7 +190,8 @@ function parseList(
   key: 'id' | 'date',
   problems: ProblemList
 ): unknown[] | undefined {
-  if (!Array.isArray(yaml.data)) {
+  const data = yaml.data
+  if (!Array.isArray(data)) {
     problems.error(
       yaml.file,
       yaml.lineOf([]),
@@ -200,39 +199,60 @@ function parseList(
     )
     return undefined
   }
-  const entries: unknown[] = []
   // Two entries with one id, whatever else is wrong with either.
-  let ok = !(key === 'id' && checkSameIds({ ...yaml, data: yaml.data }, problems))
-  yaml.data.forEach((raw, i) => {
+  let ok = !(key === 'id' && checkSameIds(yaml, data, problems))
+  const entries = data.map((raw, index) => {
     const name = (raw as Record<string, unknown> | null)?.[key]
-    // Named by its id, or by its place in the list before it has one.
-    const entry = typeof name === 'string' && name.trim() ? name : undefined
     const result = schema.safeParse(raw)
     if (!result.success) {
       ok = false
-      for (const { path, at, message } of describeIssues(result.error.issues, raw)) {
-        problems.error(
-          yaml.file,
-          yaml.lineOf([i, ...at]),
-          entryMessage({
-            entry,
-            position: i + 1,
-            field: path.length ? fieldName(path) : undefined,
-            problem: message,
-          })
-        )
-      }
-      return
+      // Named by its id, or by its place in the list before it has one.
+      const entry = typeof name === 'string' && name.trim() ? name : undefined
+      reportIssues(yaml, result.error, raw, problems, { index, entry })
     }
-    entries.push(result.data)
+    return result.data
   })
   return ok ? entries : undefined
+}
+
+type Raw = Record<string, unknown> | null
+
+/**
+ * Two entries of one file with one id: reported once, at the first (where the editor
+ * puts a new entry), naming each as the editor lists it, since it shows no lines.
+ */
+function checkSameIds(yaml: Located, data: unknown[], problems: ProblemList): boolean {
+  const byId = new Map<string, number[]>()
+  data.forEach((raw, i) => {
+    const id = (raw as Raw)?.id
+    if (typeof id === 'string') byId.set(id, [...(byId.get(id) ?? []), i])
+  })
+  let found = false
+  for (const [id, [first, ...others]] of byId) {
+    if (others.length === 0) continue
+    found = true
+    const entry = (i: number) => {
+      const raw = data[i] as Raw
+      const words = raw?.title ?? raw?.label
+      if (typeof words === 'string' && words.trim()) return `"${words.trim()}"`
+      if (typeof raw?.start === 'string' && typeof raw?.end === 'string')
+        return `from ${raw.start} to ${raw.end}`
+      return `"${id}"`
+    }
+    const named = others.map((i) => `the entry ${entry(i)} (line ${yaml.lineOf([i, 'id'])})`)
+    problems.error(
+      yaml.file,
+      yaml.lineOf([first!, 'id']),
+      `entry ${entry(first!)}: uses the id "${id}", which ${named.join(' and ')} also ${others.length > 1 ? 'use' : 'uses'}. Ids must be unique: give one of them another id`
+    )
+  }
+  return found
 }
 
 /** Each page's frontmatter, held to the page schema; the body is rendered later. */
 function readPages(source: ContentSource, problems: ProblemList) {
   const pages: PageFile[] = []
-  const withErrors: PageWithErrors[] = []
+  const withErrors: ReadContent['withErrors'] = []
   for (const { path: file, text } of source.pages) {
     const parts = splitFrontmatter(text)
     if (!parts) {
@@ -254,13 +274,7 @@ function readPages(source: ContentSource, problems: ProblemList) {
       pages.push({ ...body, frontmatter: result.data, lineOf: yaml.lineOf })
       continue
     }
-    for (const { path, at, message } of describeIssues(result.error.issues, yaml.data)) {
-      problems.error(
-        file,
-        yaml.lineOf(at) ?? 1,
-        entryMessage({ field: path.length ? fieldName(path) : undefined, problem: message })
-      )
-    }
+    reportIssues({ ...yaml, file }, result.error, yaml.data, problems, { line: 1 })
     const route = routeSchema.safeParse((yaml.data as { route?: unknown } | null)?.route)
     withErrors.push({ ...body, route: route.success ? route.data : undefined })
   }
