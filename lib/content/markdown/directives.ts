@@ -1,13 +1,14 @@
 import type { Paragraph } from 'mdast'
 import { diagramIds, type Block, type DiagramId, type ResolvedTile } from '#lib/content/blocks.ts'
-import { failAt, type FullContext } from '#lib/content/markdown/context.ts'
+import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
 import { didYouMean } from '#lib/content/messages.ts'
+import type { Registries } from '#lib/content/registries.ts'
 import { documentHref, documentKinds, type DocumentEntry, type Tile } from '#lib/content/schemas.ts'
 import { documentCue, linkCue } from '#lib/labels.ts'
 import { routeHref } from '#lib/routes.ts'
 
 /** Every `@` line a page can use, each named after the block (and component) it makes. */
-export const DIRECTIVES = [
+const DIRECTIVES = [
   'video',
   'form',
   'document',
@@ -26,27 +27,28 @@ export const DIRECTIVES = [
 const DIRECTIVE = /^@([a-z-]+)(?:[ \t]+(.*))?$/
 
 /** The `@name args` of a paragraph that is only that line, or null. */
-export function directiveOf(node: Paragraph): { name: string; args: string[] } | null {
+export function directiveOf(node: Paragraph) {
   const only = node.children.length === 1 ? node.children[0] : undefined
-  if (!only || only.type !== 'text') return null
-  const match = DIRECTIVE.exec(only.value.trim())
-  if (!match) return null
-  return { name: match[1]!, args: (match[2] ?? '').split(/\s+/).filter(Boolean) }
+  const match = only?.type === 'text' ? DIRECTIVE.exec(only.value.trim()) : null
+  return match && { name: match[1]!, args: (match[2] ?? '').split(/\s+/).filter(Boolean), node }
 }
 
 /**
- * The block an `@` line asks for, with its data looked up. `headingLevel`
- * is the level below the last heading above the line.
+ * The block an `@` line asks for, with its data looked up; without registries (one has
+ * errors) only its name is checked. `headingLevel` is one below the heading above it.
  */
 export function directiveBlock(
-  name: string,
-  args: string[],
-  node: Paragraph,
-  ctx: FullContext,
+  { name, args, node }: NonNullable<ReturnType<typeof directiveOf>>,
+  ctx: MarkdownContext,
   headingLevel: 2 | 3 | 4
-): Block {
-  const { registries } = ctx
+): Block | undefined {
   const fail = (message: string): never => failAt(ctx, node, message)
+  if (!(DIRECTIVES as readonly string[]).includes(name))
+    fail(
+      `has an unknown @ line "@${name}".${didYouMean(name, DIRECTIVES)} The @ lines are: ${DIRECTIVES.map((d) => '@' + d).join(', ')}`
+    )
+  const { registries } = ctx
+  if (!registries) return undefined
   const lookUp = <T>(registry: ReadonlyMap<string, T>, file: string, many: boolean): T[] => {
     if (args.length === 0)
       fail(`"@${name}" needs ${many ? 'one or more ids' : 'an id'} from content/data/${file}`)
@@ -111,7 +113,7 @@ export function directiveBlock(
         fail(
           `"@tiles ${group}" names a group that is not under "tiles" in this page's frontmatter.${didYouMean(group!, Object.keys(ctx.tiles ?? {}))}`
         )
-      return { kind: 'tiles', tiles: tiles!.map((tile) => resolveTile(tile, ctx)) }
+      return { kind: 'tiles', tiles: tiles!.map((tile) => resolveTile(tile, registries)) }
     }
     case 'diagram': {
       const id = args[0] as DiagramId
@@ -142,24 +144,20 @@ export function directiveBlock(
     case 'search':
       noArgs()
       return { kind: 'search' }
-    case 'videos-without-captions':
+    default: // 'videos-without-captions'
       noArgs()
       return { kind: 'videos-without-captions', gaps: [...ctx.captionGaps] }
-    default:
-      return fail(
-        `has an unknown @ line "@${name}".${didYouMean(name, DIRECTIVES)} The @ lines are: ${DIRECTIVES.map((d) => '@' + d).join(', ')}`
-      )
   }
 }
 
 /** A tile's target looked up: a page, an outside link or a document (checked by the content check). */
-function resolveTile(tile: Tile, ctx: FullContext): ResolvedTile {
+function resolveTile(tile: Tile, registries: Registries): ResolvedTile {
   const base = { label: tile.label, description: tile.description }
   if ('route' in tile) return { ...base, href: routeHref(tile.route), newTab: tile.newTab }
   if ('link' in tile) {
-    const link = ctx.registries.links.get(tile.link)!
+    const link = registries.links.get(tile.link)!
     return { ...base, href: link.url, newTab: false, cue: linkCue(link) }
   }
-  const doc = ctx.registries.documents.get(tile.document)!
+  const doc = registries.documents.get(tile.document)!
   return { ...base, href: documentHref(doc), newTab: false, cue: documentCue(doc) }
 }

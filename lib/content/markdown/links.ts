@@ -1,9 +1,7 @@
-import { documentHref } from '#lib/content/schemas.ts'
 import type { Link } from 'mdast'
 import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
-import type { ProblemList } from '#lib/content/problems.ts'
-import type { Slugger } from '#lib/content/markdown/headings.ts'
 import { TOP_ANCHOR, USER_CONTENT_PREFIX } from '#lib/content/markdown/processor.ts'
+import { documentHref } from '#lib/content/schemas.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import { documentCue, inlineLinkCue } from '#lib/labels.ts'
 import { routeHref } from '#lib/routes.ts'
@@ -90,21 +88,12 @@ function appendCue(link: Link, cue: string, language: string) {
   if (language !== 'en') link.data = { ...link.data, hProperties: { hrefLang: language } }
 }
 
-/** Checks in-page links against the page's headings and points them at the heading ids. */
-export function resolveAnchors(
-  anchors: Link[],
-  headings: Slugger,
-  ctx: MarkdownContext,
-  noted: ProblemList
-) {
-  for (const link of anchors) noted.catch(() => resolveAnchor(link, headings, ctx))
-}
-
-function resolveAnchor(link: Link, headings: Slugger, ctx: MarkdownContext) {
+/** Checks an in-page link against the page's headings and points it at the heading's id. */
+export function resolveAnchor(link: Link, headings: ReadonlySet<string>, ctx: MarkdownContext) {
   const anchor = link.url.slice(1)
   if (anchor === TOP_ANCHOR) return
   if (!headings.has(anchor)) {
-    const known = headings.all()
+    const known = [...headings]
     failAt(
       ctx,
       link,
