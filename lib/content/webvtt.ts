@@ -1,43 +1,21 @@
 import webvtt from 'webvtt-parser'
 
-// Captions files are checked with the W3C's WebVTT parser and validator
-// (webvtt-parser, the one behind the live validator) for their structure and
-// timings, and here for their cue text, which may hold only WebVTT's own
-// tags and escapes, and for the lines that are not shown (the WEBVTT line,
-// notes, cue names), which may hold no markup at all. Everything is put in
-// plain words, with its line.
+// Captions files: structure and timings by the W3C's own parser (webvtt-parser); cue
+// text may hold only WebVTT's own tags and escapes, and lines not shown no markup at all.
 
-export type CaptionsProblem = { line?: number; message: string }
+type CaptionsProblem = { line?: number; message: string }
 
 const TAG_LIST = '<b>, <i>, <u>, <c>, <v>, <lang>, <ruby> and <rt>'
-/**
- * A tag WebVTT knows, or a cue timestamp. Classes are plain words
- * (<c.yellow>); only <v> (who speaks) and <lang> (a language) take words
- * after a space, and those may not hold quotes, "=" or "<".
- */
+/** A WebVTT tag or cue timestamp: classes are plain words; only <v> and <lang> take words after a space. */
 const CLASSES = '(?:\\.[\\w-]+)*'
 const WEBVTT_TAG = new RegExp(
   `^<(?:(?:b|i|u|c|ruby|rt)${CLASSES}|v${CLASSES}(?:[ \\t][^<>"=\`]*)?|lang${CLASSES}[ \\t][\\w-]+|/(?:b|i|u|c|v|lang|ruby|rt)|\\d{2,}:\\d{2}:\\d{2}\\.\\d{3}|\\d{2}:\\d{2}\\.\\d{3})>$`
 )
 const ESCAPE = /^&(?:amp|lt|gt|lrm|rlm|nbsp);/
 
-type Line = { text: string; line: number; cue: boolean }
-
-/** The lines of a WebVTT file, each marked as cue text (after a timing, up to a blank line) or not. */
-function markedLines(lines: string[]): Line[] {
-  let inCue = false
-  return lines.map((text, i) => {
-    const cue = inCue && text.trim() !== ''
-    if (text.trim() === '') inCue = false
-    else if (!inCue && text.includes('-->')) inCue = true
-    return { text, line: i + 1, cue }
-  })
-}
-
 /** What is wrong with a WebVTT file, in plain words, each with its line. */
-export function webvttProblems(text: string): CaptionsProblem[] {
-  const lines = text.split('\n')
-  const parsed = new webvtt.WebVTTParser().parse(text, 'subtitles')
+export function webvttProblems(input: string): CaptionsProblem[] {
+  const parsed = new webvtt.WebVTTParser().parse(input, 'subtitles')
   if (parsed.errors.some((e) => e.message.startsWith('No valid signature')))
     // Nothing after a wrong first line is worth reading as WebVTT.
     return [
@@ -60,7 +38,13 @@ export function webvttProblems(text: string): CaptionsProblem[] {
         : { line, message: `is not valid WebVTT here: ${message}` }
     )
   }
-  for (const { text, line, cue } of markedLines(lines)) {
+  // Cue text runs from the line after a timing up to a blank line.
+  let inCue = false
+  for (const [i, text] of input.split('\n').entries()) {
+    const line = i + 1
+    const cue = inCue && text.trim() !== ''
+    if (text.trim() === '') inCue = false
+    else if (!inCue && text.includes('-->')) inCue = true
     if (!cue) {
       // The WEBVTT line, NOTE blocks, cue names and timings are never shown.
       if (/[<>]/.test(text.replaceAll('-->', '')))

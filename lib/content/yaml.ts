@@ -37,11 +37,7 @@ function hint(code: string, text: string, line: number): string {
   return YAML_HINTS[code] ?? CHECK
 }
 
-/**
- * Parses YAML and keeps line positions. `lineOffset` is added to every line
- * (frontmatter starts below the opening `---`). A syntax error stops with a
- * message that names the line and says what usually causes it.
- */
+/** Parses YAML keeping its lines (plus `lineOffset`); a mistake stops with its line and likely cause. */
 export function parseYamlWithLines(text: string, file: string, lineOffset = 0): LocatedYaml {
   const lineCounter = new LineCounter()
   const doc: Document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true })
@@ -57,19 +53,15 @@ export function parseYamlWithLines(text: string, file: string, lineOffset = 0): 
   }
   // Aliases (*name) repeat another value: staff never need them, and a few
   // lines of them can grow into millions of values.
-  let alias: { source: string; line: number } | undefined
   visit(doc, {
     Alias(_, node) {
-      alias = { source: node.source, line: lineAt(node.range?.[0] ?? 0) }
-      return visit.BREAK
+      fail(
+        file,
+        lineAt(node.range?.[0] ?? 0),
+        `uses a YAML alias (*${node.source}), which repeats a value written elsewhere. Write the value out in full here`
+      )
     },
   })
-  if (alias)
-    fail(
-      file,
-      alias.line,
-      `uses a YAML alias (*${alias.source}), which repeats a value written elsewhere. Write the value out in full here`
-    )
   const tag = doc.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED')
   if (tag)
     fail(
