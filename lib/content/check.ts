@@ -1,7 +1,7 @@
 import { checkCharacters } from '#lib/content/characters.ts'
 import { didYouMean, fieldName } from '#lib/content/messages.ts'
 import { entryMessage, type ProblemList } from '#lib/content/problems.ts'
-import type { Located, LocatedRegistries, PageFile, ReadContent } from '#lib/content/read.ts'
+import type { Located, PageFile, ReadContent } from '#lib/content/read.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { Site, VideoEntry } from '#lib/content/schemas.ts'
 import type { ContentSource } from '#lib/content/source.ts'
@@ -13,23 +13,10 @@ import { MAX_TITLE, tabTitle } from '#lib/metadata.ts'
 // captions, shared ids, fee rules, routes, tab titles, menus and tiles). Each rule
 // runs on whatever could be read, so one mistake never hides another.
 
-/** What the checks hand to rendering. */
-export type CheckedSource = {
-  /** Every registry, checked; absent when any has errors. */
-  registries?: Registries
-  located: Partial<LocatedRegistries>
-  meetings: Located[]
-  /** Published pages whose frontmatter is right, in file order. */
-  pages: PageFile[]
-  withErrors: ReadContent['withErrors']
-  routes: ReadonlySet<string>
-}
+export type CheckedSource = ReturnType<typeof checkSource>
 
-export function checkSource(
-  source: ContentSource,
-  read: ReadContent,
-  problems: ProblemList
-): CheckedSource {
+/** Hands rendering the registries (absent when any has errors) and the published pages. */
+export function checkSource(source: ContentSource, read: ReadContent, problems: ProblemList) {
   for (const file of Object.values(source.registries)) checkCharacters(file, 'yaml', problems)
   const bodyLines = new Map([...read.pages, ...read.withErrors].map((p) => [p.file, p.bodyLine]))
   for (const file of source.pages) checkCharacters(file, 'page', problems, bodyLines.get(file.path))

@@ -139,8 +139,6 @@ function describeOne(issue: Issue, value: unknown): string {
         ownMessage(issue) ??
         `should be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')} (found ${describeValue(value)})`
       )
-    case 'unrecognized_keys':
-      return `has ${issue.keys.length > 1 ? 'unknown fields' : 'an unknown field'}: ${issue.keys.join(', ')} (check the spelling, or remove ${issue.keys.length > 1 ? 'them' : 'it'})`
     case 'invalid_key':
       return `has a name that is not allowed: ${describeValue(issue.path.at(-1))}. Names are lower case words joined by hyphens`
     default:
@@ -148,15 +146,11 @@ function describeOne(issue: Issue, value: unknown): string {
   }
 }
 
-/**
- * Picks the branch of a failed union that the editor most likely meant: the
- * one whose problems are fewest, unknown fields counting last.
- */
+/** The branch of a failed union most likely meant: fewest problems, unknown fields counting last. */
 function bestBranch(issue: Extract<Issue, { code: 'invalid_union' }>): Issue[] {
-  const branches = issue.errors.filter((b) => b.length > 0)
   const score = (branch: Issue[]) =>
     branch.filter((i) => i.code !== 'unrecognized_keys').length * 10 + branch.length
-  return [...branches].sort((a, b) => score(a) - score(b))[0] ?? []
+  return issue.errors.filter((b) => b.length > 0).sort((a, b) => score(a) - score(b))[0] ?? []
 }
 
 /**

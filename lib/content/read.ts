@@ -22,8 +22,6 @@ import { parseYamlWithLines, type LocatedYaml } from '#lib/content/yaml.ts'
 /** A file's YAML, with its path: lines for messages in later steps. */
 export type Located = LocatedYaml & { file: string }
 
-export type LocatedRegistries = Record<keyof Registries, Located>
-
 export type PageFile = {
   file: string
   frontmatter: PageFrontmatter
@@ -36,32 +34,21 @@ export type PageFile = {
 /** A document, with the file and entry it was read from. */
 type DocumentRecord = { doc: DocumentEntry; yaml: Located; index: number }
 
-export type ReadContent = {
-  /** Every registry, when each one was read without an error. */
-  registries?: Registries
-  /** With the registries: documents.yaml's documents, then the meeting records. */
-  documents?: DocumentRecord[]
-  /** What checks can use on its own, when it was read without an error. */
-  site?: Site
-  videos?: VideoEntry[]
-  located: Partial<LocatedRegistries>
-  /** Each year's file of meeting records that could be read, in year order. */
-  meetings: Located[]
-  /** Pages whose frontmatter is right (drafts too), in file order. */
-  pages: PageFile[]
-  /** Pages whose frontmatter has errors: their text is still checked, and their route known. */
-  withErrors: (Pick<PageFile, 'file' | 'body' | 'bodyLine'> & { route?: string })[]
-}
+export type ReadContent = ReturnType<typeof readContent>
 
-export function readContent(source: ContentSource, problems: ProblemList): ReadContent {
+export function readContent(source: ContentSource, problems: ProblemList) {
   for (const { path, message } of source.refused) problems.error(path, undefined, message)
   for (const { path, message } of source.ignored ?? []) problems.notice(path, undefined, message)
   return { ...readRegistries(source, problems), ...readPages(source, problems) }
 }
 
+/**
+ * Every registry when each was read without an error (documents also listed with their
+ * file and entry: documents.yaml's, then the meeting records); else what checks can use.
+ */
 function readRegistries(source: ContentSource, problems: ProblemList) {
   const parsed: Partial<Record<string, unknown>> = {}
-  const located: Partial<LocatedRegistries> = {}
+  const located: Partial<Record<keyof Registries, Located>> = {}
   for (const name of REGISTRY_NAMES) {
     const file = source.registries[name]
     if (!file) {
@@ -88,7 +75,8 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
     located,
     meetings,
   }
-  if (REGISTRY_NAMES.some((name) => !(name in parsed)) || !records) return read
+  if (REGISTRY_NAMES.some((name) => !(name in parsed)) || !records)
+    return { ...read, registries: undefined, documents: undefined }
   const documents: DocumentRecord[] = [
     ...(parsed.documents as DocumentEntry[]).map((doc, index) => ({
       doc,
@@ -249,10 +237,13 @@ function checkSameIds(yaml: Located, data: unknown[], problems: ProblemList): bo
   return found
 }
 
-/** Each page's frontmatter, held to the page schema; the body is rendered later. */
+/**
+ * Pages whose frontmatter is right (drafts too), and those with errors, whose text is
+ * still checked and whose route is known. The body is rendered later.
+ */
 function readPages(source: ContentSource, problems: ProblemList) {
   const pages: PageFile[] = []
-  const withErrors: ReadContent['withErrors'] = []
+  const withErrors: (Pick<PageFile, 'file' | 'body' | 'bodyLine'> & { route?: string })[] = []
   for (const { path: file, text } of source.pages) {
     const parts = splitFrontmatter(text)
     if (!parts) {

@@ -7,6 +7,7 @@ import {
   YOUTUBE,
   youtubeId,
 } from '#lib/providers.ts'
+import { CAPTIONS_FILE } from '#lib/content/source.ts'
 
 // One schema per content file; the types are inferred from them.
 
@@ -129,7 +130,7 @@ export const meetingRecordSchema = documentSchema.extend({
 const captionsFileSchema = z
   .string()
   .regex(
-    /^[a-z0-9]+(-[a-z0-9]+)*\.vtt$/,
+    CAPTIONS_FILE,
     'should be the name of a WebVTT file in content/captions, such as fire-is-fast.vtt'
   )
 
@@ -180,14 +181,13 @@ export const linkSchema = z.strictObject({
 })
 export type LinkEntry = z.infer<typeof linkSchema>
 
-/** No fee of the bureau comes near it; a figure above it is a slip (extra zeros). */
-const MAX_FEE = 10_000
+/** No fee of the bureau comes near 10,000: a figure above it is a slip (extra zeros). */
 const moneySchema = z
   .number()
   .nonnegative()
   .multipleOf(0.01)
   .max(
-    MAX_FEE,
+    10_000,
     'should be at most 10000.00, the most any fee on this site may be. Check for extra zeros'
   )
 
@@ -231,12 +231,8 @@ export type CardFeeMethod = Fees['cardFees']['methods'][number]
 /** A figure or rule quoted on several pages: text, or a date shown as mm/dd/yy. */
 const factSchema = z.union([text(120), z.strictObject({ date: isoDaySchema })])
 export const factsSchema = z.record(idSchema, factSchema)
-export type Facts = z.infer<typeof factsSchema>
 
-export const holidaySchema = z.strictObject({
-  date: isoDaySchema,
-  name: text(80),
-})
+export const holidaySchema = z.strictObject({ date: isoDaySchema, name: text(80) })
 export type Holiday = z.infer<typeof holidaySchema>
 
 export const alertSchema = z
@@ -271,7 +267,6 @@ export const navigationSchema = z.strictObject({
   /** The footer's "Fire district" group: the district's public record. */
   district: z.array(navLinkSchema).default([]),
 })
-export type Navigation = z.infer<typeof navigationSchema>
 
 export const sections = ['home', 'inspections', 'safety', 'lessons', 'district', 'about'] as const
 

@@ -28,7 +28,6 @@ export type MarkdownContext = {
 }
 
 export type AnyNode = Root | RootContent
-type ParentNode = Extract<AnyNode, { children: unknown[] }>
 
 /** Stops rendering with a message at the node's line in the file. */
 export function failAt(
@@ -43,13 +42,6 @@ export function failAt(
 export function walk(node: AnyNode, visit: (node: AnyNode) => void) {
   visit(node)
   if ('children' in node) for (const child of node.children) walk(child as AnyNode, visit)
-}
-
-/** Visits every node that has children. */
-export function walkParents(node: AnyNode, visit: (parent: ParentNode) => void) {
-  walk(node, (n) => {
-    if ('children' in n) visit(n)
-  })
 }
 
 /** The text of a node and its children, without markup. */

@@ -1,5 +1,5 @@
 import type { PhrasingContent, Root, Text } from 'mdast'
-import { failAt, walkParents, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import { failAt, walk, type MarkdownContext } from '#lib/content/markdown/context.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import { formatDate } from '#lib/dates.ts'
 import { cardFeeLabel, tierLabel } from '#lib/fees.ts'
@@ -26,11 +26,11 @@ const SITE_TOKENS: Record<string, (site: Site) => PhrasingContent> = {
 
 /** Replaces {{fee:standard}}, {{fact:co-alarm-life}}, {{site:email}}... in the text. */
 export function replaceTokens(tree: Root, ctx: MarkdownContext, noted: ProblemList) {
-  walkParents(tree, (parent) => {
-    const children = parent.children as PhrasingContent[]
+  walk(tree, (parent) => {
+    if (!('children' in parent)) return
     const out: PhrasingContent[] = []
     let changed = false
-    for (const child of children) {
+    for (const child of parent.children as PhrasingContent[]) {
       if (child.type !== 'text' || !/\{\{|\}\}/.test(child.value)) {
         out.push(child)
         continue
