@@ -32,12 +32,7 @@ const NAMES: Record<number, string> = {
 }
 
 /** Refuses invisible characters at their line and column; in page text (from line `bodyFrom`) tabs too. */
-export function checkCharacters(
-  file: SourceFile,
-  kind: 'yaml' | 'page' | 'captions',
-  problems: ProblemList,
-  bodyFrom = 0
-) {
+export function checkCharacters(file: SourceFile, problems: ProblemList, bodyFrom?: number) {
   const lines = file.text.split('\n')
   lines.forEach((line, i) => {
     const allowed = new Set(
@@ -45,7 +40,7 @@ export function checkCharacters(
     )
     for (const match of line.matchAll(HIDDEN)) {
       const char = match[0]
-      if (char === '\t' && (kind !== 'page' || i < bodyFrom)) continue
+      if (char === '\t' && (bodyFrom === undefined || i < bodyFrom)) continue
       if (allowed.has(match.index)) continue
       const code = char.codePointAt(0)!
       const hex = code.toString(16).toUpperCase().padStart(4, '0')

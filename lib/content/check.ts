@@ -17,11 +17,10 @@ export type CheckedSource = ReturnType<typeof checkSource>
 
 /** Hands rendering the registries (absent when any has errors) and the published pages. */
 export function checkSource(source: ContentSource, read: ReadContent, problems: ProblemList) {
-  for (const file of Object.values(source.registries)) checkCharacters(file, 'yaml', problems)
+  for (const file of Object.values(source.registries)) checkCharacters(file, problems)
   const bodyLines = new Map([...read.pages, ...read.withErrors].map((p) => [p.file, p.bodyLine]))
-  for (const file of source.pages) checkCharacters(file, 'page', problems, bodyLines.get(file.path))
-  for (const file of source.captions) checkCharacters(file, 'captions', problems)
-  for (const file of source.meetings) checkCharacters(file, 'yaml', problems)
+  for (const file of source.pages) checkCharacters(file, problems, bodyLines.get(file.path) ?? 0)
+  for (const file of [...source.captions, ...source.meetings]) checkCharacters(file, problems)
   // Captions need only the videos: checked even when another registry has a mistake.
   checkCaptions(read.videos, read.located.videos, source, problems)
   const before = problems.errors.length

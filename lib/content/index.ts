@@ -22,14 +22,14 @@ export type SiteContent = {
   byRoute: ReadonlyMap<string, Page>
 }
 
-/** The checked content (absent when there is an error), and every error and notice. */
-export type ContentCheck = { content?: SiteContent; problems: ContentProblem[] }
-
-/** Checks and renders all of the content; alerts' dates are compared with `today`. */
+/**
+ * Checks and renders all of the content: the content (absent when there is an error) and
+ * every error and notice. Alerts' dates are compared with `today`.
+ */
 export function checkContent(
   source: ContentSource,
   today: string = todayInNewJersey()
-): ContentCheck {
+): { content?: SiteContent; problems: ContentProblem[] } {
   const problems = new ProblemList()
   const checked = checkSource(source, readContent(source, problems), problems)
   const { pages, alerts } = renderContent(checked, problems)

@@ -3,7 +3,6 @@ declare module 'webvtt-parser' {
   type Parsed = {
     errors: { message: string; line: number; col?: number }[]
     styles: unknown[]
-    cues: unknown[]
   }
   const webvtt: {
     WebVTTParser: new () => {

@@ -62,9 +62,8 @@ export function directiveBlock(
         )
     )
   }
-  const noArgs = () => {
-    if (args.length) fail(`"@${name}" takes nothing after it`)
-  }
+  const plain = PLAIN[name]
+  if (plain) return args.length ? fail(`"@${name}" takes nothing after it`) : plain(registries, ctx)
   switch (name) {
     case 'video': {
       const [video] = lookUp(registries.videos, 'videos.yaml', false)
@@ -115,7 +114,8 @@ export function directiveBlock(
         )
       return { kind: 'tiles', tiles: tiles!.map((tile) => resolveTile(tile, registries)) }
     }
-    case 'diagram': {
+    default: {
+      // @diagram
       const id = args[0] as DiagramId
       if (args.length !== 1 || !diagramIds.includes(id))
         fail(`"@diagram" takes one of: ${diagramIds.join(', ')}`)
@@ -124,30 +124,27 @@ export function directiveBlock(
         fail('"@diagram" needs the text fact "ceiling-distance" in content/data/facts.yaml')
       return { kind: 'diagram', diagram: id, ceilingDistance: distance as string }
     }
-    case 'contact':
-      noArgs()
-      return { kind: 'contact', contact: registries.site }
-    case 'page-index':
-      noArgs()
-      return { kind: 'page-index', pages: [...ctx.pages] }
-    case 'estimator':
-      noArgs()
-      return {
-        kind: 'estimator',
-        rules: {
-          tiers: registries.fees.inspection.tiers,
-          methods: registries.fees.cardFees.methods,
-          holidays: registries.holidays.map((h) => h.date),
-        },
-        holidays: registries.holidays,
-      }
-    case 'search':
-      noArgs()
-      return { kind: 'search' }
-    default: // 'videos-without-captions'
-      noArgs()
-      return { kind: 'videos-without-captions', gaps: [...ctx.captionGaps] }
   }
+}
+
+/** The `@` lines that take nothing after them. */
+const PLAIN: Record<string, (registries: Registries, ctx: MarkdownContext) => Block> = {
+  contact: (registries) => ({ kind: 'contact', contact: registries.site }),
+  'page-index': (_, ctx) => ({ kind: 'page-index', pages: [...ctx.pages] }),
+  estimator: ({ fees, holidays }) => ({
+    kind: 'estimator',
+    rules: {
+      tiers: fees.inspection.tiers,
+      methods: fees.cardFees.methods,
+      holidays: holidays.map((h) => h.date),
+    },
+    holidays,
+  }),
+  search: () => ({ kind: 'search' }),
+  'videos-without-captions': (_, ctx) => ({
+    kind: 'videos-without-captions',
+    gaps: [...ctx.captionGaps],
+  }),
 }
 
 /** A tile's target looked up: a page, an outside link or a document (checked by the content check). */
