@@ -93,10 +93,7 @@ function checkFees(registries: Registries, fees: Located, problems: ProblemList)
     )
 }
 
-/**
- * Captions files are the only content published as files: each must be named by a
- * video and be WebVTT whose cue text holds only WebVTT's own tags.
- */
+/** Captions files, the only content published as files: each named by a video, and WebVTT. */
 function checkCaptions(
   videos: VideoEntry[] | undefined,
   yaml: Located | undefined,
@@ -156,10 +153,7 @@ function checkUniqueRoutes(pages: PageFile[], problems: ProblemList) {
   }
 }
 
-/**
- * Paths the site or its hosts use themselves. Paths starting with _ or . cannot be
- * routes at all (lower-case letters, digits and hyphens only).
- */
+/** Paths the site or its hosts use themselves (routes cannot start with _ or . at all). */
 const TAKEN_ROUTES: Record<string, string> = {
   '/admin': 'the site editor',
   '/api': "the site editor's sign-in service",

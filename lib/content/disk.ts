@@ -167,10 +167,7 @@ export function readContentSource(contentDir: string = CONTENT_DIR): ContentSour
 
 let cached: SiteContent | undefined
 
-/**
- * The site's content, checked once per build process. Routes call this and pass each
- * component what it needs; components never read content. Throws a ContentError.
- */
+/** The site's content, checked once per build process (routes pass components what they need). */
 export function siteContent(): SiteContent {
   cached ??= contentOrThrow(readContentSource(CONTENT_DIR))
   return cached

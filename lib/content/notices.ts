@@ -100,10 +100,7 @@ function noticePagesInNoMenu(
   }
 }
 
-/**
- * A dated document on the home page more than a year old (by its day on the site, or
- * the first day of its year): the home page is where visitors look for what is current.
- */
+/** A document over a year old on the home page, where visitors look for what is current. */
 function noticeOldOnHome(pages: readonly RenderedPage[], today: string, problems: ProblemList) {
   const home = pages.find((p) => p.route === '/')
   if (!home) return
@@ -164,11 +161,8 @@ function noticeTypedFigures(
   }
 }
 
-/**
- * Where a fire extinguisher or a carbon monoxide alarm goes is said in one wording, its
- * fact: a line naming the device and its place in other words gets a notice (clause by
- * clause where a line names several devices; the affidavit page quotes its form's wording).
- */
+// Where an extinguisher or a CO alarm goes is said in one wording, its fact: a line saying
+// it in other words (clause by clause when it names several devices) gets a notice.
 const DEVICES = {
   smoke: /smoke (alarm|detector)/i,
   co: /[Cc]arbon monoxide|\bCO\b/,

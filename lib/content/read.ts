@@ -42,10 +42,7 @@ export function readContent(source: ContentSource, problems: ProblemList) {
   return { ...readRegistries(source, problems), ...readPages(source, problems) }
 }
 
-/**
- * Every registry when each was read without an error (documents also listed with their
- * file and entry: documents.yaml's, then the meeting records); else what checks can use.
- */
+/** Every registry when all read without an error (documents also with their file); else what can be. */
 function readRegistries(source: ContentSource, problems: ProblemList) {
   const parsed: Partial<Record<string, unknown>> = {}
   const located: Partial<Record<keyof Registries, Located>> = {}
@@ -100,10 +97,7 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
   return { ...read, registries, documents }
 }
 
-/**
- * content/data/meetings/<year>.yaml: each a list of documents of the file's year.
- * No records when a file has a mistake (each is reported).
- */
+/** content/data/meetings/<year>.yaml, documents of the file's year: no records when one has a mistake. */
 function readMeetings(source: ContentSource, problems: ProblemList) {
   const records: DocumentRecord[] = []
   const meetings: Located[] = []
@@ -205,10 +199,7 @@ function parseList(
 
 type Raw = Record<string, unknown> | null
 
-/**
- * Two entries of one file with one id: reported once, at the first (where the editor
- * puts a new entry), naming each as the editor lists it, since it shows no lines.
- */
+/** One id in two entries: reported at the first (where the editor adds), naming each as it lists them. */
 function checkSameIds(yaml: Located, data: unknown[], problems: ProblemList): boolean {
   const byId = new Map<string, number[]>()
   data.forEach((raw, i) => {
@@ -237,10 +228,7 @@ function checkSameIds(yaml: Located, data: unknown[], problems: ProblemList): bo
   return found
 }
 
-/**
- * Pages whose frontmatter is right (drafts too), and those with errors, whose text is
- * still checked and whose route is known. The body is rendered later.
- */
+/** Pages whose frontmatter is right, and those with errors (their text and route still count). */
 function readPages(source: ContentSource, problems: ProblemList) {
   const pages: PageFile[] = []
   const withErrors: (Pick<PageFile, 'file' | 'body' | 'bodyLine'> & { route?: string })[] = []

@@ -24,10 +24,7 @@ const YAML_HINTS: Record<string, string> = {
   MULTILINE_IMPLICIT_KEY: `a line is not indented like the lines around it. ${CHECK}`,
 }
 
-/**
- * The likely cause of a YAML mistake at line `line` (1-based). A missing
- * character is often a line indented one space off, which the line itself shows.
- */
+/** The likely cause of a mistake at `line`: a missing character is often a line one space off. */
 function hint(code: string, text: string, line: number): string {
   const source = text.split('\n')[line - 1] ?? ''
   const indent = /^ */.exec(source)![0].length

@@ -6,10 +6,7 @@ import { didYouMean } from '#lib/content/messages.ts'
 import { documentCue, inlineLinkCue } from '#lib/labels.ts'
 import { routeHref } from '#lib/routes.ts'
 
-/**
- * Checks a Markdown link and rewrites it to its published address. Returns
- * true for in-page anchors, which are checked once all headings are known.
- */
+/** Checks a link and rewrites it to its address; true for in-page anchors, checked later. */
 export function resolveLink(link: Link, ctx: MarkdownContext): boolean {
   const url = link.url
   if (url.startsWith('#')) return true
@@ -26,11 +23,10 @@ export function resolveLink(link: Link, ctx: MarkdownContext): boolean {
       routeHref(route) + (hash ? `#${hash === TOP_ANCHOR ? hash : USER_CONTENT_PREFIX + hash}` : '')
     return false
   }
-  const scheme = /^([a-z]+):(.*)$/.exec(url)
-  const [kind, id] = scheme ? [scheme[1], scheme[2]!] : [undefined, '']
+  const [, kind, id = ''] = /^([a-z]+):(.*)$/.exec(url) ?? []
   // Without registries (one has errors, or the page's frontmatter has), links
   // to their entries wait for the next check; every other link is checked.
-  const registries = ctx.registries
+  const { registries } = ctx
   if (!registries && (kind === 'doc' || kind === 'link' || kind === 'video')) return false
   const unknown = (what: string, file: string, known: Iterable<string>): never =>
     failAt(
