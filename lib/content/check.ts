@@ -1,6 +1,6 @@
 import { checkCharacters } from '#lib/content/characters.ts'
 import { didYouMean, fieldName } from '#lib/content/messages.ts'
-import { entryMessage, type ProblemList } from '#lib/content/problems.ts'
+import type { ProblemList } from '#lib/content/problems.ts'
 import type { Located, PageFile, ReadContent } from '#lib/content/read.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { Site, VideoEntry } from '#lib/content/schemas.ts'
@@ -34,10 +34,7 @@ export function checkSource(source: ContentSource, read: ReadContent, problems: 
         problems.error(
           yaml.file,
           yaml.lineOf([index, 'id']),
-          entryMessage({
-            entry: doc.id,
-            problem: `uses an id that ${earlier} already has. Every document needs its own id: choose another one`,
-          })
+          `entry "${doc.id}": uses an id that ${earlier} already has. Every document needs its own id: choose another one`
         )
     }
     checkFees(read.registries, read.located.fees!, problems)
@@ -76,20 +73,14 @@ function checkFees(registries: Registries, fees: Located, problems: ProblemList)
     problems.error(
       fees.file,
       fees.lineOf(['inspection', 'tiers']),
-      entryMessage({
-        field: fieldName(['inspection', 'tiers']),
-        problem: `do not fit together: ${coverage}`,
-      })
+      `field ${fieldName(['inspection', 'tiers'])} do not fit together: ${coverage}`
     )
   const ordinance = registries.fees.cardFees.ordinance
   if (!registries.documents.has(ordinance))
     problems.error(
       fees.file,
       fees.lineOf(['cardFees', 'ordinance']),
-      entryMessage({
-        field: fieldName(['cardFees', 'ordinance']),
-        problem: `refers to document "${ordinance}", which is not in content/data/documents.yaml.${didYouMean(ordinance, registries.documents.keys())}`,
-      })
+      `field ${fieldName(['cardFees', 'ordinance'])} refers to document "${ordinance}", which is not in content/data/documents.yaml.${didYouMean(ordinance, registries.documents.keys())}`
     )
 }
 
@@ -109,11 +100,7 @@ function checkCaptions(
     problems.error(
       yaml!.file,
       yaml!.lineOf([i, 'captions']),
-      entryMessage({
-        entry: video.id,
-        field: fieldName(['captions']),
-        problem: `names "${video.captions}", but there is no such file in ${source.root}/captions.${didYouMean(video.captions, captionFiles.keys())} Add the WebVTT file there`,
-      })
+      `entry "${video.id}": field "captions" names "${video.captions}", but there is no such file in ${source.root}/captions.${didYouMean(video.captions, captionFiles.keys())} Add the WebVTT file there`
     )
   })
   // The file a video most likely meant is not called unused on top of its error.

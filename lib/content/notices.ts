@@ -1,6 +1,6 @@
 import type { CheckedSource } from '#lib/content/check.ts'
-import type { Located, PageFile } from '#lib/content/read.ts'
-import { entryMessage, type ProblemList } from '#lib/content/problems.ts'
+import type { ProblemList } from '#lib/content/problems.ts'
+import type { Located } from '#lib/content/read.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { RenderedPage } from '#lib/content/render.ts'
 import { formatMoney } from '#lib/money.ts'
@@ -9,15 +9,17 @@ import { routeHref } from '#lib/routes.ts'
 // Step 4 of the content check, once the content has no error: what is worth a
 // look but never stops the build.
 
+type Checked = CheckedSource & { registries: Registries }
+
 export function noticeContent(
-  checked: CheckedSource & { registries: Registries },
-  rendered: readonly RenderedPage[],
+  checked: Checked,
+  rendered: RenderedPage[],
   today: string,
   problems: ProblemList
 ) {
-  const { registries, located, pages } = checked
+  const { registries, located } = checked
   const notice = (yaml: Located, path: PropertyKey[], entry: string, problem: string) =>
-    problems.notice(yaml.file, yaml.lineOf(path), entryMessage({ entry, problem }))
+    problems.notice(yaml.file, yaml.lineOf(path), `entry "${entry}": ${problem}`)
   // An alert that has ended shows nowhere; one that runs over a year most likely has a wrong year.
   registries.alerts.forEach(({ id, start, end }, i) => {
     const problem =
@@ -28,7 +30,7 @@ export function noticeContent(
           : undefined
     if (problem) notice(located.alerts!, [i, 'end'], id, problem)
   })
-  noticePagesInNoMenu(rendered, pages, registries, problems)
+  noticePagesInNoMenu(rendered, checked, problems)
   ;[...registries.videos.values()].forEach(({ id, captions }, i) => {
     if (!captions) notice(located.videos!, [i, 'id'], id, NO_CAPTIONS)
   })
@@ -49,21 +51,16 @@ export function noticeContent(
     )
   })
   noticeOldOnHome(rendered, today, problems)
-  noticeTypedFigures(pages, registries, problems)
-  noticeOwnPlacementWords(pages, registries, problems)
+  noticeTypedFigures(checked, problems)
+  noticeOwnPlacementWords(checked, problems)
 }
 
 const NO_CAPTIONS =
   'has no captions yet (field "captions"). People who cannot hear it miss what is said; the accessibility statement lists it until a captions file is added'
 const MENUS = 'Menus (in the site editor; the file content/data/navigation.yaml)'
 
-function noticePagesInNoMenu(
-  pages: readonly RenderedPage[],
-  files: readonly PageFile[],
-  registries: Registries,
-  problems: ProblemList
-) {
-  const { main, footer, district } = registries.navigation
+function noticePagesInNoMenu(pages: RenderedPage[], checked: Checked, problems: ProblemList) {
+  const { main, footer, district } = checked.registries.navigation
   const inMenus = new Set(
     [...main, ...footer, ...district]
       .flatMap((item) => ('items' in item ? item.items : [item]))
@@ -85,7 +82,7 @@ function noticePagesInNoMenu(
         linkedFrom.set(route, (linkedFrom.get(route) ?? new Set()).add(page.route))
     }
   }
-  const lineOf = new Map(files.map((f) => [f.file, f.lineOf(['route'])]))
+  const lineOf = new Map(checked.pages.map((f) => [f.file, f.lineOf(['route'])]))
   for (const page of pages) {
     // The search page is linked from the search field on every page.
     if (inMenus.has(page.route) || page.blocks.some((b) => b.kind === 'search')) continue
@@ -119,11 +116,7 @@ function noticeOldOnHome(pages: readonly RenderedPage[], today: string, problems
 }
 
 /** Figures a registry holds, typed into a page instead of written as a token. */
-function noticeTypedFigures(
-  pages: readonly PageFile[],
-  registries: Registries,
-  problems: ProblemList
-) {
+function noticeTypedFigures({ pages, registries }: Checked, problems: ProblemList) {
   const { fees, site } = registries
   // "$45.00" and "$45" for 45; "$0.30" for 0.3.
   const money = (amount: number, what: string, token: string) => {
@@ -183,11 +176,7 @@ const PLACEMENTS = [
   },
 ]
 
-function noticeOwnPlacementWords(
-  pages: readonly PageFile[],
-  registries: Registries,
-  problems: ProblemList
-) {
+function noticeOwnPlacementWords({ pages, registries }: Checked, problems: ProblemList) {
   const placements = PLACEMENTS.filter(({ fact }) => fact in registries.facts)
   for (const { file, body, bodyLine } of pages) {
     body.split('\n').forEach((line, i) => {

@@ -123,11 +123,7 @@ function readMeetings(source: ContentSource, problems: ProblemList) {
         problems.error(
           file.path,
           located.lineOf([index, 'year']) ?? located.lineOf([index, 'id']),
-          entryMessage({
-            entry: doc.id,
-            field: '"year"',
-            problem: `is ${doc.year ?? 'missing'}, but this file holds the meeting records of ${year}. Write year: ${year}, or move the entry to the file of its year`,
-          })
+          `entry "${doc.id}": field "year" is ${doc.year ?? 'missing'}, but this file holds the meeting records of ${year}. Write year: ${year}, or move the entry to the file of its year`
         )
       }
       records.push({ doc, yaml: located, index })

@@ -3,7 +3,7 @@ import type { Block, CaptionGap, IndexedPage } from '#lib/content/blocks.ts'
 import type { CheckedSource } from '#lib/content/check.ts'
 import type { PageFile } from '#lib/content/read.ts'
 import { renderMarkdown, renderText, type MarkdownContext } from '#lib/content/markdown/index.ts'
-import { entryMessage, type ProblemList } from '#lib/content/problems.ts'
+import type { ProblemList } from '#lib/content/problems.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { PageFrontmatter } from '#lib/content/schemas.ts'
 
@@ -53,11 +53,7 @@ export function renderContent(checked: CheckedSource, problems: ProblemList) {
       problems.error(
         yaml.file,
         line,
-        entryMessage({
-          entry: alert.id,
-          field: '"message"',
-          problem: 'shows no text on the page. Write the notice in plain words',
-        })
+        `entry "${alert.id}": field "message" shows no text on the page. Write the notice in plain words`
       )
     })
   }
