@@ -74,12 +74,9 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
   }
   if (REGISTRY_NAMES.some((name) => !(name in parsed)) || !records)
     return { ...read, registries: undefined, documents: undefined }
+  const yaml = located.documents!
   const documents: DocumentRecord[] = [
-    ...(parsed.documents as DocumentEntry[]).map((doc, index) => ({
-      doc,
-      yaml: located.documents!,
-      index,
-    })),
+    ...(parsed.documents as DocumentEntry[]).map((doc, index) => ({ doc, yaml, index })),
     ...records,
   ]
   const byId = <T extends { id: string }>(entries: unknown) =>
@@ -104,20 +101,15 @@ function readMeetings(source: ContentSource, problems: ProblemList) {
   let ok = true
   for (const file of [...source.meetings].sort((a, b) => a.path.localeCompare(b.path))) {
     const yaml = problems.catch(() => parseYamlWithLines(file.text, file.path))
-    if (!yaml) {
-      ok = false
-      continue
-    }
-    const located = { ...yaml, file: file.path }
-    meetings.push(located)
-    const entries = parseList(meetingRecordSchema, located, 'id', problems) as
-      DocumentEntry[] | undefined
+    const located = yaml && { ...yaml, file: file.path }
+    if (located) meetings.push(located)
+    const entries = located && parseList(meetingRecordSchema, located, 'id', problems)
     if (!entries) {
       ok = false
       continue
     }
     const year = Number(/(\d{4})\.yaml$/.exec(file.path)?.[1])
-    entries.forEach((doc, index) => {
+    ;(entries as DocumentEntry[]).forEach((doc, index) => {
       if (doc.year !== year) {
         ok = false
         problems.error(

@@ -270,15 +270,11 @@ export const navigationSchema = z.strictObject({
 
 export const sections = ['home', 'inspections', 'safety', 'lessons', 'district', 'about'] as const
 
+const tile = { label: text(80), description: text(200).optional() }
 const tileSchema = z.union([
-  z.strictObject({
-    label: text(80),
-    description: text(200).optional(),
-    route: routeSchema,
-    newTab: z.boolean().default(false),
-  }),
-  z.strictObject({ label: text(80), description: text(200).optional(), link: idSchema }),
-  z.strictObject({ label: text(80), description: text(200).optional(), document: idSchema }),
+  z.strictObject({ ...tile, route: routeSchema, newTab: z.boolean().default(false) }),
+  z.strictObject({ ...tile, link: idSchema }),
+  z.strictObject({ ...tile, document: idSchema }),
 ])
 export type Tile = z.infer<typeof tileSchema>
 
