@@ -25,24 +25,6 @@ export class ContentError extends Error {
   }
 }
 
-/**
- * A problem in a registry entry, named by its id (or, before it has one, by
- * its place in the list) and its field (fieldName's words).
- */
-export function entryMessage(opts: {
-  entry?: string
-  position?: number
-  field?: string
-  problem: string
-}): string {
-  const entry = opts.entry
-    ? `entry "${opts.entry}": `
-    : opts.position
-      ? `entry ${opts.position} (it has no id yet): `
-      : ''
-  return `${entry}${opts.field ? `field ${opts.field} ` : ''}${opts.problem}`
-}
-
 /** Collects problems while the content is checked. */
 export class ProblemList {
   readonly items: ContentProblem[] = []

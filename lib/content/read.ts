@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { splitFrontmatter } from '#lib/content/frontmatter.ts'
 import { describeIssues, fieldName } from '#lib/content/messages.ts'
-import { entryMessage, type ProblemList } from '#lib/content/problems.ts'
+import type { ProblemList } from '#lib/content/problems.ts'
 import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
 import {
   meetingRecordSchema,
@@ -124,7 +124,10 @@ function readMeetings(source: ContentSource, problems: ProblemList) {
   return { records: ok ? records : undefined, meetings }
 }
 
-/** Each schema problem of `data` in plain words, at its line; `index` is its list entry. */
+/**
+ * Each schema problem of `data` in plain words, at its line. A list entry (`index`) is
+ * named by its id, or before it has one by its place in the list.
+ */
 function reportIssues(
   yaml: Located,
   error: z.ZodError,
@@ -132,17 +135,16 @@ function reportIssues(
   problems: ProblemList,
   { index, entry, line }: { index?: number; entry?: string; line?: number } = {}
 ) {
-  for (const { path, at, message } of describeIssues(error.issues, data))
-    problems.error(
-      yaml.file,
-      yaml.lineOf(index === undefined ? at : [index, ...at]) ?? line,
-      entryMessage({
-        entry,
-        position: index === undefined ? undefined : index + 1,
-        field: path.length ? fieldName(path) : undefined,
-        problem: message,
-      })
-    )
+  const named = entry
+    ? `entry "${entry}": `
+    : index === undefined
+      ? ''
+      : `entry ${index + 1} (it has no id yet): `
+  for (const { path, at, message } of describeIssues(error.issues, data)) {
+    const field = path.length ? `field ${fieldName(path)} ` : ''
+    const lineOf = yaml.lineOf(index === undefined ? at : [index, ...at]) ?? line
+    problems.error(yaml.file, lineOf, `${named}${field}${message}`)
+  }
 }
 
 /** A registry that is one group of fields (site, fees, navigation, facts). */
@@ -176,7 +178,6 @@ function parseList(
     const result = schema.safeParse(raw)
     if (!result.success) {
       ok = false
-      // Named by its id, or by its place in the list before it has one.
       const entry = typeof name === 'string' && name.trim() ? name : undefined
       reportIssues(yaml, result.error, raw, problems, { index, entry })
     }

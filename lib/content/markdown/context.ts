@@ -11,16 +11,10 @@ export type MarkdownContext = {
   /** The file, as staff see it, and the lines above the Markdown in it, for messages. */
   file: string
   lineOffset: number
-  /** Every route the site publishes. */
   routes: ReadonlySet<string>
-  /**
-   * Absent when a registry has errors (reported on their own): the text is then
-   * checked for everything that needs no registry.
-   */
+  /** Absent when a registry has errors: then only what needs no registry is checked. */
   registries?: Registries
-  /** Every published page, for `@page-index`. */
   pages: readonly IndexedPage[]
-  /** The page's tile groups, for `@tiles`. */
   tiles?: PageFrontmatter['tiles']
   captionGaps: readonly CaptionGap[]
   /** Each video's transcript, rendered, by video id. */

@@ -88,14 +88,9 @@ function tokenValue(kind: string, id: string, node: Text, ctx: MarkdownContext):
   }
   if (kind === 'tier') return tier ? text(tierLabel(tier)) : unknown('fees.yaml', tierIds)
   if (kind === 'card-fee') {
-    const { methods } = fees.cardFees
-    const method = methods.find((m) => m.id === id)
-    return method
-      ? text(cardFeeLabel(method))
-      : unknown(
-          'fees.yaml',
-          methods.map((m) => m.id)
-        )
+    const method = fees.cardFees.methods.find((m) => m.id === id)
+    const ids = fees.cardFees.methods.map((m) => m.id)
+    return method ? text(cardFeeLabel(method)) : unknown('fees.yaml', ids)
   }
   if (kind === 'fact') {
     const fact = facts[id]
