@@ -26,17 +26,16 @@ export function webvttProblems(input: string): CaptionsProblem[] {
       },
     ]
   const problems: CaptionsProblem[] = []
+  const add = (line: number | undefined, message: string) => problems.push({ line, message })
   for (const { message, line } of parsed.errors) {
     // Cue text is checked below, line by line.
     if (/tag|annotation|<v>|escape/i.test(message)) continue
-    problems.push(
-      /timestamp|separator|digits|seconds|minutes|Milliseconds/i.test(message)
-        ? {
-            line,
-            message: `has a cue timing that is not right: ${message} Timings look like 00:00:01.000 --> 00:00:04.000`,
-          }
-        : { line, message: `is not valid WebVTT here: ${message}` }
-    )
+    if (/timestamp|separator|digits|seconds|minutes|Milliseconds/i.test(message))
+      add(
+        line,
+        `has a cue timing that is not right: ${message} Timings look like 00:00:01.000 --> 00:00:04.000`
+      )
+    else add(line, `is not valid WebVTT here: ${message}`)
   }
   // Cue text runs from the line after a timing up to a blank line.
   let inCue = false
@@ -45,35 +44,27 @@ export function webvttProblems(input: string): CaptionsProblem[] {
     const cue = inCue && text.trim() !== ''
     if (text.trim() === '') inCue = false
     else if (!inCue && text.includes('-->')) inCue = true
-    if (!cue) {
-      // The WEBVTT line, NOTE blocks, cue names and timings are never shown.
-      if (/[<>]/.test(text.replaceAll('-->', '')))
-        problems.push({
-          line,
-          message:
-            'has "<" or ">" outside the captions text (in the WEBVTT line, a NOTE, a cue name or a timing). Nothing there is shown, so it needs no markup: delete it',
-        })
-      continue
-    }
-    for (const [tag] of text.matchAll(/<[^>]*>?/g)) {
+    // The WEBVTT line, NOTE blocks, cue names and timings are never shown.
+    if (!cue && /[<>]/.test(text.replaceAll('-->', '')))
+      add(
+        line,
+        'has "<" or ">" outside the captions text (in the WEBVTT line, a NOTE, a cue name or a timing). Nothing there is shown, so it needs no markup: delete it'
+      )
+    if (!cue) continue
+    for (const [tag] of text.matchAll(/<[^>]*>?/g))
       if (!WEBVTT_TAG.test(tag))
-        problems.push({
+        add(
           line,
-          message: `has markup that captions cannot use (${JSON.stringify(tag)}). Captions text may use only WebVTT's own tags: ${TAG_LIST}`,
-        })
-    }
-    for (const match of text.matchAll(/&/g)) {
+          `has markup that captions cannot use (${JSON.stringify(tag)}). Captions text may use only WebVTT's own tags: ${TAG_LIST}`
+        )
+    for (const match of text.matchAll(/&/g))
       if (!ESCAPE.test(text.slice(match.index)))
-        problems.push({
-          line,
-          message: 'has an "&" on its own. Write &amp; for "&" (and &lt; for "<") in captions',
-        })
-    }
+        add(line, 'has an "&" on its own. Write &amp; for "&" (and &lt; for "<") in captions')
   }
   if (parsed.styles.length > 0)
-    problems.push({
-      message:
-        "has a STYLE block. Captions on this site use the site's own look: delete the STYLE block",
-    })
+    add(
+      undefined,
+      "has a STYLE block. Captions on this site use the site's own look: delete the STYLE block"
+    )
   return problems
 }
