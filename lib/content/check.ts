@@ -3,7 +3,7 @@ import { didYouMean, fieldName } from '#lib/content/messages.ts'
 import type { ProblemList } from '#lib/content/problems.ts'
 import type { Located, PageFile, ReadContent } from '#lib/content/read.ts'
 import type { Registries } from '#lib/content/registries.ts'
-import type { Site, VideoEntry } from '#lib/content/schemas.ts'
+import type { Site } from '#lib/content/schemas.ts'
 import type { ContentSource } from '#lib/content/source.ts'
 import { webvttProblems } from '#lib/content/webvtt.ts'
 import { tierCoverageProblem } from '#lib/fees.ts'
@@ -22,7 +22,7 @@ export function checkSource(source: ContentSource, read: ReadContent, problems: 
   for (const file of source.pages) checkCharacters(file, problems, bodyLines.get(file.path) ?? 0)
   for (const file of [...source.captions, ...source.meetings]) checkCharacters(file, problems)
   // Captions need only the videos: checked even when another registry has a mistake.
-  checkCaptions(read.videos, read.located.videos, source, problems)
+  checkCaptions(read, source, problems)
   const before = problems.errors.length
   if (read.registries) {
     // An id used twice across documents.yaml and the meeting records, named at the later one.
@@ -50,7 +50,21 @@ export function checkSource(source: ContentSource, read: ReadContent, problems: 
     ...read.withErrors.flatMap((p) => p.route ?? []),
   ])
   if (registries) {
-    checkNavigation(registries, routes, read.located.navigation!, problems)
+    const { main, footer, district } = registries.navigation
+    const menuItems = [
+      ...main.flatMap((item, i) =>
+        'items' in item
+          ? item.items.map((sub, j) => ({ item: sub, path: ['main', i, 'items', j] }))
+          : [{ item, path: ['main', i] }]
+      ),
+      ...footer.map((item, i) => ({ item, path: ['footer', i] })),
+      ...district.map((item, i) => ({ item, path: ['district', i] })),
+    ]
+    const yaml = read.located.navigation!
+    for (const { item, path } of menuItems) {
+      const [key, message] = brokenTarget(item, registries, routes) ?? []
+      if (key) problems.error(yaml.file, yaml.lineOf([...path, key]), `field "${key}" ${message}`)
+    }
     for (const { file, frontmatter, lineOf } of published)
       for (const [group, tiles] of Object.entries(frontmatter.tiles ?? {}))
         tiles.forEach((tile, i) => {
@@ -85,12 +99,9 @@ function checkFees(registries: Registries, fees: Located, problems: ProblemList)
 }
 
 /** Captions files, the only content published as files: each named by a video, and WebVTT. */
-function checkCaptions(
-  videos: VideoEntry[] | undefined,
-  yaml: Located | undefined,
-  source: ContentSource,
-  problems: ProblemList
-) {
+function checkCaptions(read: ReadContent, source: ContentSource, problems: ProblemList) {
+  const { videos, located } = read
+  const yaml = located.videos
   const captionFiles = new Map(source.captions.map((file) => [file.path.split('/').pop()!, file]))
   const named = new Set<string>()
   ;(videos ?? []).forEach((video, i) => {
@@ -203,26 +214,4 @@ function brokenTarget(
       : ['document', target.document, registries.documents, 'documents.yaml']
   if (known.has(id)) return undefined
   return [key, `is "${id}", which is not in content/data/${file}.${didYouMean(id, known.keys())}`]
-}
-
-function checkNavigation(
-  registries: Registries,
-  routes: ReadonlySet<string>,
-  yaml: Located,
-  problems: ProblemList
-) {
-  const { main, footer, district } = registries.navigation
-  const items = [
-    ...main.flatMap((item, i) =>
-      'items' in item
-        ? item.items.map((sub, j) => ({ item: sub, path: ['main', i, 'items', j] }))
-        : [{ item, path: ['main', i] }]
-    ),
-    ...footer.map((item, i) => ({ item, path: ['footer', i] })),
-    ...district.map((item, i) => ({ item, path: ['district', i] })),
-  ]
-  for (const { item, path } of items) {
-    const [key, message] = brokenTarget(item, registries, routes) ?? []
-    if (key) problems.error(yaml.file, yaml.lineOf([...path, key]), `field "${key}" ${message}`)
-  }
 }

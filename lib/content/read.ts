@@ -62,7 +62,7 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
     const { schema, list } = REGISTRY_SCHEMAS[name]
     const value = list
       ? parseList(schema, at, name === 'holidays' ? 'date' : 'id', problems)
-      : parseGroup(schema, at, problems)
+      : parseWith<unknown>(schema, at.data, at, problems)
     if (value !== undefined) parsed[name] = value
   }
   const { records, meetings } = readMeetings(source, problems)
@@ -125,33 +125,28 @@ function readMeetings(source: ContentSource, problems: ProblemList) {
 }
 
 /**
- * Each schema problem of `data` in plain words, at its line. A list entry (`index`) is
- * named by its id, or before it has one by its place in the list.
+ * `data` held to `schema`, or undefined with each problem in plain words at its line. A
+ * list entry (`index`) is named by its id, or before it has one by its place in the list.
  */
-function reportIssues(
-  yaml: Located,
-  error: z.ZodError,
+function parseWith<T>(
+  schema: z.ZodType<T>,
   data: unknown,
+  yaml: Located,
   problems: ProblemList,
   { index, entry, line }: { index?: number; entry?: string; line?: number } = {}
-) {
+): T | undefined {
+  const result = schema.safeParse(data)
+  if (result.success) return result.data
   const named = entry
     ? `entry "${entry}": `
     : index === undefined
       ? ''
       : `entry ${index + 1} (it has no id yet): `
-  for (const { path, at, message } of describeIssues(error.issues, data)) {
+  for (const { path, at, message } of describeIssues(result.error.issues, data)) {
     const field = path.length ? `field ${fieldName(path)} ` : ''
     const lineOf = yaml.lineOf(index === undefined ? at : [index, ...at]) ?? line
     problems.error(yaml.file, lineOf, `${named}${field}${message}`)
   }
-}
-
-/** A registry that is one group of fields (site, fees, navigation, facts). */
-function parseGroup(schema: z.ZodType, yaml: Located, problems: ProblemList): unknown {
-  const result = schema.safeParse(yaml.data)
-  if (result.success) return result.data
-  reportIssues(yaml, result.error, yaml.data, problems)
   return undefined
 }
 
@@ -175,13 +170,10 @@ function parseList(
   let ok = !(key === 'id' && checkSameIds(yaml, data, problems))
   const entries = data.map((raw, index) => {
     const name = (raw as Record<string, unknown> | null)?.[key]
-    const result = schema.safeParse(raw)
-    if (!result.success) {
-      ok = false
-      const entry = typeof name === 'string' && name.trim() ? name : undefined
-      reportIssues(yaml, result.error, raw, problems, { index, entry })
-    }
-    return result.data
+    const entry = typeof name === 'string' && name.trim() ? name : undefined
+    const value = parseWith(schema, raw, yaml, problems, { index, entry })
+    if (value === undefined) ok = false
+    return value
   })
   return ok ? entries : undefined
 }
@@ -237,12 +229,13 @@ function readPages(source: ContentSource, problems: ProblemList) {
       withErrors.push(body)
       continue
     }
-    const result = pageSchema.safeParse(yaml.data ?? {})
-    if (result.success) {
-      pages.push({ ...body, frontmatter: result.data, lineOf: yaml.lineOf })
+    const frontmatter = parseWith(pageSchema, yaml.data ?? {}, { ...yaml, file }, problems, {
+      line: 1,
+    })
+    if (frontmatter) {
+      pages.push({ ...body, frontmatter, lineOf: yaml.lineOf })
       continue
     }
-    reportIssues({ ...yaml, file }, result.error, yaml.data, problems, { line: 1 })
     const route = routeSchema.safeParse((yaml.data as { route?: unknown } | null)?.route)
     withErrors.push({ ...body, route: route.success ? route.data : undefined })
   }
