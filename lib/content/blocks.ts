@@ -41,9 +41,7 @@ export type Block =
   | {
       kind: 'documents'
       kinds: DocumentEntry['kind'][]
-      /** Every registry document of these kinds (the list groups them by year). */
       documents: DocumentEntry[]
-      /** One level below the heading above the list. */
       headingLevel: 2 | 3 | 4
     }
   | { kind: 'fees'; schedule: 'inspection'; inspection: Fees['inspection'] }

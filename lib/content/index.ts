@@ -22,10 +22,7 @@ export type SiteContent = {
   byRoute: ReadonlyMap<string, Page>
 }
 
-/**
- * Checks and renders all of the content: the content (absent when there is an error) and
- * every error and notice. Alerts' dates are compared with `today`.
- */
+/** The checked content (absent when there is an error) and every problem; alerts' dates against `today`. */
 export function checkContent(
   source: ContentSource,
   today: string = todayInNewJersey()

@@ -100,18 +100,15 @@ function noticePagesInNoMenu(pages: RenderedPage[], checked: Checked, problems: 
 /** A document over a year old on the home page, where visitors look for what is current. */
 function noticeOldOnHome(pages: readonly RenderedPage[], today: string, problems: ProblemList) {
   const home = pages.find((p) => p.route === '/')
-  if (!home) return
   const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`
-  for (const block of home.blocks) {
-    for (const doc of block.kind === 'document' ? block.documents : []) {
-      const day = doc.published ?? (doc.year ? `${doc.year}-01-01` : undefined)
-      if (!day || day >= yearAgo) continue
-      problems.notice(
-        home.file,
-        undefined,
-        `shows the document "${doc.id}" (${doc.title}), which is from ${day.slice(0, 4)}: more than a year old. Check that it is still current, or move it off the home page`
-      )
-    }
+  for (const doc of home?.blocks.flatMap((b) => (b.kind === 'document' ? b.documents : [])) ?? []) {
+    const day = doc.published ?? (doc.year ? `${doc.year}-01-01` : undefined)
+    if (!day || day >= yearAgo) continue
+    problems.notice(
+      home!.file,
+      undefined,
+      `shows the document "${doc.id}" (${doc.title}), which is from ${day.slice(0, 4)}: more than a year old. Check that it is still current, or move it off the home page`
+    )
   }
 }
 

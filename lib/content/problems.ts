@@ -25,7 +25,6 @@ export class ContentError extends Error {
   }
 }
 
-/** Collects problems while the content is checked. */
 export class ProblemList {
   readonly items: ContentProblem[] = []
 
@@ -53,7 +52,6 @@ export class ProblemList {
   }
 }
 
-/** Throws a ContentError for one problem: used deep inside the Markdown pipeline. */
 export function fail(file: string, line: number | undefined, message: string): never {
   throw new ContentError([{ severity: 'error', file, line, message }])
 }

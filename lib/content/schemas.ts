@@ -22,11 +22,8 @@ const idSchema = z
 const PLAIN_ADDRESS =
   'a site name with a dot (not a number such as 192.168.0.1), no port such as ":8080", no backslash, and no user name, password or "@" before it'
 
-/**
- * An https address every program reads alike: no user name, password or backslash before
- * the host (browsers and others disagree on where it goes), no port, no number address.
- * A document's may hold spaces as the district published it; links send them as %20.
- */
+// An https address every program reads alike: no user name, password or backslash before the
+// host (programs disagree on where it goes), no port, no number. A document's keeps its spaces.
 const webAddress = (example: string, spaces = false) =>
   z
     .string()

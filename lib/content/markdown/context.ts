@@ -23,7 +23,6 @@ export type MarkdownContext = {
 
 export type AnyNode = Root | RootContent
 
-/** Stops rendering with a message at the node's line in the file. */
 export function failAt(
   ctx: MarkdownContext,
   node: { position?: { start: { line: number } } } | undefined,
@@ -32,13 +31,12 @@ export function failAt(
   return fail(ctx.file, node?.position && node.position.start.line + ctx.lineOffset, message)
 }
 
-/** Visits every node, parents before children. */
+/** Visits every node, parents before their (possibly replaced) children. */
 export function walk(node: AnyNode, visit: (node: AnyNode) => void) {
   visit(node)
   if ('children' in node) for (const child of node.children) walk(child as AnyNode, visit)
 }
 
-/** The text of a node and its children, without markup. */
 export function plainText(node: AnyNode): string {
   if ('value' in node && typeof node.value === 'string') return node.value
   if ('children' in node) return node.children.map((c) => plainText(c as AnyNode)).join('')

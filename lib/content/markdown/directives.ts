@@ -33,10 +33,7 @@ export function directiveOf(node: Paragraph) {
   return match && { name: match[1]!, args: (match[2] ?? '').split(/\s+/).filter(Boolean), node }
 }
 
-/**
- * The block an `@` line asks for, with its data looked up; without registries (one has
- * errors) only its name is checked. `headingLevel` is one below the heading above it.
- */
+/** The block an `@` line asks for, its data looked up; without registries only its name is checked. */
 export function directiveBlock(
   { name, args, node }: NonNullable<ReturnType<typeof directiveOf>>,
   ctx: MarkdownContext,

@@ -27,10 +27,7 @@ export class Slugger {
   }
 }
 
-/**
- * Sets the id of every heading, and refuses a heading used twice in one page: a link
- * to it could only ever reach the first one. Returns the ids given.
- */
+/** Sets every heading's id, refusing one used twice in a page (a link would reach only the first). */
 export function assignHeadingIds(tree: Root, ctx: MarkdownContext, noted: ProblemList) {
   const slugger = new Slugger()
   const first = new Map<string, { text: string; line?: number }>()

@@ -16,10 +16,7 @@ export type { MarkdownContext } from '#lib/content/markdown/context.ts'
 /** Lists and quotes inside each other, at most: deeper nesting is refused before parsing. */
 const MAX_NESTING = 10
 
-/**
- * A page's Markdown as blocks: sanitized HTML and the embeds its `@` lines ask for.
- * The ContentError lists every mistake in the text.
- */
+/** A page's Markdown as sanitized HTML and embeds; the ContentError lists every mistake. */
 export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] {
   refuseDeepNesting(markdown, ctx)
   const tree = parseMarkdown(markdown)
@@ -68,10 +65,7 @@ export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] 
   return blocks
 }
 
-/**
- * Quotes and lists nested thousands deep would take the parser minutes (or its whole
- * stack); real pages nest a few levels. Counted per line from the markers and indentation.
- */
+// Quotes and lists nested thousands deep would take the parser minutes (or its whole stack).
 function refuseDeepNesting(markdown: string, ctx: MarkdownContext) {
   markdown.split('\n').forEach((line, i) => {
     const lead = /^(?:[ \t]*(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t])))*[ \t]*/.exec(line)![0]

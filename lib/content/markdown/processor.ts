@@ -22,12 +22,10 @@ export const USER_CONTENT_PREFIX = 'user-content-'
 /** In-page links to `#top` go to the page heading, which carries this id. */
 export const TOP_ANCHOR = 'top'
 
-/** Markdown to a syntax tree (with GitHub tables, lists and autolinks). */
 export function parseMarkdown(markdown: string): Root {
   return processor.runSync(processor.parse(markdown)) as Root
 }
 
-/** Part of a syntax tree to sanitized HTML. */
 export function toHtml(nodes: RootContent[]): string {
   return String(processor.stringify({ type: 'root', children: nodes })).trim()
 }
