@@ -7,23 +7,6 @@ import { documentHref, documentKinds, type DocumentEntry, type Tile } from '#lib
 import { documentCue, linkCue } from '#lib/labels.ts'
 import { routeHref } from '#lib/routes.ts'
 
-/** Every `@` line a page can use, each named after the block (and component) it makes. */
-const DIRECTIVES = [
-  'video',
-  'form',
-  'document',
-  'documents',
-  'fees',
-  'links',
-  'tiles',
-  'contact',
-  'diagram',
-  'page-index',
-  'estimator',
-  'search',
-  'videos-without-captions',
-] as const
-
 const DIRECTIVE = /^@([a-z-]+)(?:[ \t]+(.*))?$/
 
 /** The `@name args` of a paragraph that is only that line, or null. */
@@ -40,12 +23,6 @@ export function directiveBlock(
   headingLevel: 2 | 3 | 4
 ): Block | undefined {
   const fail = (message: string): never => failAt(ctx, node, message)
-  if (!(DIRECTIVES as readonly string[]).includes(name))
-    fail(
-      `has an unknown @ line "@${name}".${didYouMean(name, DIRECTIVES)} The @ lines are: ${DIRECTIVES.map((d) => '@' + d).join(', ')}`
-    )
-  const { registries } = ctx
-  if (!registries) return undefined
   const lookUp = <T>(registry: ReadonlyMap<string, T>, file: string, many: boolean): T[] => {
     if (args.length === 0)
       fail(`"@${name}" needs ${many ? 'one or more ids' : 'an id'} from content/data/${file}`)
@@ -59,22 +36,22 @@ export function directiveBlock(
         )
     )
   }
-  const plain = PLAIN[name]
-  if (plain) return args.length ? fail(`"@${name}" takes nothing after it`) : plain(registries, ctx)
-  switch (name) {
-    case 'video': {
-      const [video] = lookUp(registries.videos, 'videos.yaml', false)
+  const plain = (block: Block) => (args.length ? fail(`"@${name}" takes nothing after it`) : block)
+  // Every `@` line a page can use, each named after the block (and component) it makes.
+  const blocks: Record<string, (registries: Registries) => Block> = {
+    video: ({ videos }) => {
+      const [video] = lookUp(videos, 'videos.yaml', false)
       return { kind: 'video', video: video!, transcriptHtml: ctx.transcripts?.get(video!.id) }
-    }
-    case 'form': {
-      const [form] = lookUp(registries.forms, 'forms.yaml', false)
-      return { kind: 'form', form: form!, contact: registries.site }
-    }
-    case 'document':
-      return { kind: 'document', documents: lookUp(registries.documents, 'documents.yaml', true) }
-    case 'links':
-      return { kind: 'links', links: lookUp(registries.links, 'links.yaml', true) }
-    case 'documents': {
+    },
+    form: ({ forms, site }) => {
+      const [form] = lookUp(forms, 'forms.yaml', false)
+      return { kind: 'form', form: form!, contact: site }
+    },
+    document: ({ documents }) => ({
+      kind: 'document',
+      documents: lookUp(documents, 'documents.yaml', true),
+    }),
+    documents: (registries) => {
       if (args.length === 0)
         fail(`"@documents" needs one or more kinds: ${documentKinds.join(', ')}`)
       for (const kind of args) {
@@ -86,12 +63,11 @@ export function directiveBlock(
       const kinds = args as DocumentEntry['kind'][]
       const documents = [...registries.documents.values()].filter((d) => kinds.includes(d.kind))
       return { kind: 'documents', kinds, documents, headingLevel }
-    }
-    case 'fees': {
+    },
+    fees: ({ fees, documents }) => {
       const [schedule] = args
       if (args.length !== 1 || (schedule !== 'inspection' && schedule !== 'card'))
         fail('"@fees" takes one of: inspection, card')
-      const { fees, documents } = registries
       return schedule === 'inspection'
         ? { kind: 'fees', schedule, inspection: fees.inspection }
         : {
@@ -100,8 +76,9 @@ export function directiveBlock(
             cardFees: fees.cardFees,
             ordinance: documents.get(fees.cardFees.ordinance)!,
           }
-    }
-    case 'tiles': {
+    },
+    links: ({ links }) => ({ kind: 'links', links: lookUp(links, 'links.yaml', true) }),
+    tiles: (registries) => {
       const [group] = args
       if (args.length !== 1 || !group) fail('"@tiles" takes the name of one tile group')
       const tiles = ctx.tiles?.[group!]
@@ -110,38 +87,38 @@ export function directiveBlock(
           `"@tiles ${group}" names a group that is not under "tiles" in this page's frontmatter.${didYouMean(group!, Object.keys(ctx.tiles ?? {}))}`
         )
       return { kind: 'tiles', tiles: tiles!.map((tile) => resolveTile(tile, registries)) }
-    }
-    default: {
-      // @diagram
+    },
+    contact: ({ site }) => plain({ kind: 'contact', contact: site }),
+    diagram: ({ facts }) => {
       const id = args[0] as DiagramId
       if (args.length !== 1 || !diagramIds.includes(id))
         fail(`"@diagram" takes one of: ${diagramIds.join(', ')}`)
-      const distance = registries.facts['ceiling-distance']
+      const distance = facts['ceiling-distance']
       if (typeof distance !== 'string')
         fail('"@diagram" needs the text fact "ceiling-distance" in content/data/facts.yaml')
       return { kind: 'diagram', diagram: id, ceilingDistance: distance as string }
-    }
-  }
-}
-
-/** The `@` lines that take nothing after them. */
-const PLAIN: Record<string, (registries: Registries, ctx: MarkdownContext) => Block> = {
-  contact: (registries) => ({ kind: 'contact', contact: registries.site }),
-  'page-index': (_, ctx) => ({ kind: 'page-index', pages: [...ctx.pages] }),
-  estimator: ({ fees, holidays }) => ({
-    kind: 'estimator',
-    rules: {
-      tiers: fees.inspection.tiers,
-      methods: fees.cardFees.methods,
-      holidays: holidays.map((h) => h.date),
     },
-    holidays,
-  }),
-  search: () => ({ kind: 'search' }),
-  'videos-without-captions': (_, ctx) => ({
-    kind: 'videos-without-captions',
-    gaps: [...ctx.captionGaps],
-  }),
+    'page-index': () => plain({ kind: 'page-index', pages: [...ctx.pages] }),
+    estimator: ({ fees, holidays }) =>
+      plain({
+        kind: 'estimator',
+        rules: {
+          tiers: fees.inspection.tiers,
+          methods: fees.cardFees.methods,
+          holidays: holidays.map((h) => h.date),
+        },
+        holidays,
+      }),
+    search: () => plain({ kind: 'search' }),
+    'videos-without-captions': () =>
+      plain({ kind: 'videos-without-captions', gaps: [...ctx.captionGaps] }),
+  }
+  const names = Object.keys(blocks)
+  if (!names.includes(name))
+    fail(
+      `has an unknown @ line "@${name}".${didYouMean(name, names)} The @ lines are: ${names.map((d) => '@' + d).join(', ')}`
+    )
+  return ctx.registries && blocks[name]!(ctx.registries)
 }
 
 /** A tile's target looked up: a page, an outside link or a document (checked by the content check). */
