@@ -97,23 +97,17 @@ export function readContentSource(contentDir: string = CONTENT_DIR): ContentSour
 
   /** A file as text: UTF-8, line ends made LF, a byte-order mark dropped. */
   const readText = ({ path, stat }: Entry): SourceFile[] => {
-    if (stat.size > MAX_FILE_BYTES) {
-      refuse(
-        path,
-        `is ${(stat.size / 1e6).toFixed(1)} MB; a content file may be at most ${MAX_FILE_BYTES / 1e6} MB. Split it, or link to a large document instead of copying it in`
-      )
-      return []
-    }
-    try {
-      const text = utf8.decode(readFileSync(path))
-      return [{ path: shown(path), text: text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n') }]
-    } catch {
-      refuse(
-        path,
-        'is not saved as UTF-8 text, so some letters would come out wrong. Save it again as UTF-8 (in most editors: Save As, then Encoding: UTF-8)'
-      )
-      return []
-    }
+    let why = `is ${(stat.size / 1e6).toFixed(1)} MB; a content file may be at most ${MAX_FILE_BYTES / 1e6} MB. Split it, or link to a large document instead of copying it in`
+    if (stat.size <= MAX_FILE_BYTES)
+      try {
+        const text = utf8.decode(readFileSync(path))
+        return [{ path: shown(path), text: text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n') }]
+      } catch {
+        why =
+          'is not saved as UTF-8 text, so some letters would come out wrong. Save it again as UTF-8 (in most editors: Save As, then Encoding: UTF-8)'
+      }
+    refuse(path, why)
+    return []
   }
 
   const readFolder = (dir: string, kind: Kind) =>

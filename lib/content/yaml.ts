@@ -39,14 +39,10 @@ export function parseYamlWithLines(text: string, file: string, lineOffset = 0): 
   const lineCounter = new LineCounter()
   const doc: Document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true })
   const lineAt = (offset: number) => lineCounter.linePos(offset).line + lineOffset
-  const firstError = doc.errors[0]
-  if (firstError) {
-    const at = firstError.linePos?.[0]?.line ?? 0
-    fail(
-      file,
-      at + lineOffset || undefined,
-      `is not valid YAML: ${hint(firstError.code, text, at)}`
-    )
+  const [error] = doc.errors
+  if (error) {
+    const at = error.linePos?.[0]?.line ?? 0
+    fail(file, at + lineOffset || undefined, `is not valid YAML: ${hint(error.code, text, at)}`)
   }
   // Aliases (*name) repeat another value: staff never need them, and a few
   // lines of them can grow into millions of values.
@@ -81,7 +77,7 @@ export function parseYamlWithLines(text: string, file: string, lineOffset = 0): 
       } else break
     }
     const range = lastRange ?? (doc.contents as Ranged | null)?.range
-    return range ? lineCounter.linePos(range[0]).line + lineOffset : undefined
+    return range ? lineAt(range[0]) : undefined
   }
   return { data: doc.toJS(), lineOf }
 }
