@@ -1,9 +1,7 @@
-import type { RenderedAlert } from '#lib/content/alerts.ts'
 import { checkSource } from '#lib/content/check.ts'
 import { noticeContent } from '#lib/content/notices.ts'
 import { readContent } from '#lib/content/read.ts'
-import { ContentError, ProblemList, type ContentProblem } from '#lib/content/problems.ts'
-import type { Registries } from '#lib/content/registries.ts'
+import { ContentError, ProblemList } from '#lib/content/problems.ts'
 import { renderContent, type RenderedPage } from '#lib/content/render.ts'
 import type { ContentSource } from '#lib/content/source.ts'
 import { todayInNewJersey } from '#lib/dates.ts'
@@ -14,24 +12,16 @@ import { todayInNewJersey } from '#lib/dates.ts'
 
 export type Page = RenderedPage
 
-export type SiteContent = {
-  registries: Registries
-  alerts: RenderedAlert[]
-  /** Published pages (drafts left out), in route order. */
-  pages: Page[]
-  byRoute: ReadonlyMap<string, Page>
-}
+/** The checked content: published pages in route order, alerts, registries. */
+export type SiteContent = NonNullable<ReturnType<typeof checkContent>['content']>
 
 /** The checked content (absent when there is an error) and every problem; alerts' dates against `today`. */
-export function checkContent(
-  source: ContentSource,
-  today: string = todayInNewJersey()
-): { content?: SiteContent; problems: ContentProblem[] } {
+export function checkContent(source: ContentSource, today: string = todayInNewJersey()) {
   const problems = new ProblemList()
   const checked = checkSource(source, readContent(source, problems), problems)
   const { pages, alerts } = renderContent(checked, problems)
   const { registries } = checked
-  if (!registries || problems.errors.length) return { problems: problems.items }
+  if (!registries || problems.errors.length) return { content: undefined, problems: problems.items }
   noticeContent({ ...checked, registries }, pages, today, problems)
   const byRoute = new Map(pages.map((p) => [p.route, p]))
   return { content: { registries, alerts, pages, byRoute }, problems: problems.items }
