@@ -24,7 +24,6 @@ export type ResolvedTile = {
   label: string
   description?: string
   href: string
-  /** Opens in a new tab (only where the specification asks for it). */
   newTab: boolean
   /** What opens, when it is not a page of this site: "PDF", "website". */
   cue?: string

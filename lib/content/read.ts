@@ -151,12 +151,7 @@ function parseWith<T>(
 }
 
 /** A registry that is a list of entries, each checked on its own and named by its id. */
-function parseList(
-  schema: z.ZodType,
-  yaml: Located,
-  key: 'id' | 'date',
-  problems: ProblemList
-): unknown[] | undefined {
+function parseList(schema: z.ZodType, yaml: Located, key: 'id' | 'date', problems: ProblemList) {
   const data = yaml.data
   if (!Array.isArray(data)) {
     problems.error(

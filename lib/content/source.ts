@@ -19,7 +19,6 @@ export type RegistryName = (typeof REGISTRY_NAMES)[number]
 /** A file, with its path as staff see it (content/data/fees.yaml). */
 export type SourceFile = { path: string; text: string }
 
-/** A file in the content folder that the site cannot use, and why. */
 export type RefusedFile = { path: string; message: string }
 
 export const PAGE_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.md$/
@@ -32,7 +31,6 @@ export type ContentSource = {
   /** The content folder as staff see it: content */
   root: string
   pages: SourceFile[]
-  /** A missing one is an error. */
   registries: Partial<Record<RegistryName, SourceFile>>
   captions: SourceFile[]
   meetings: SourceFile[]

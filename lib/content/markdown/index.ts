@@ -94,18 +94,13 @@ export function renderText(markdown: string, ctx: MarkdownContext): string {
 /** Markdown that would be lost or cannot be checked stops with a plain reason. */
 function refuseNode(node: AnyNode, ctx: MarkdownContext) {
   // Comments are notes for editors; other raw HTML the sanitizer would drop without a word.
-  if (node.type === 'html' && !/^\s*<!--[\s\S]*-->\s*$/.test(node.value))
-    failAt(
-      ctx,
-      node,
-      `has raw HTML (${JSON.stringify(node.value.trim().slice(0, 40))}). Raw HTML is not allowed; it would be removed when the page is built. Write the text in Markdown, and use an @ line (content/README.md) to embed a video, form or document`
-    )
-  if (node.type === 'image' || node.type === 'imageReference')
-    failAt(
-      ctx,
-      node,
-      'has an image in the text; images are not supported there (use a diagram or a document)'
-    )
-  if (node.type === 'definition')
-    failAt(ctx, node, 'has a link reference definition; write links inline as [text](address)')
+  const why =
+    node.type === 'html' && !/^\s*<!--[\s\S]*-->\s*$/.test(node.value)
+      ? `has raw HTML (${JSON.stringify(node.value.trim().slice(0, 40))}). Raw HTML is not allowed; it would be removed when the page is built. Write the text in Markdown, and use an @ line (content/README.md) to embed a video, form or document`
+      : node.type === 'image' || node.type === 'imageReference'
+        ? 'has an image in the text; images are not supported there (use a diagram or a document)'
+        : node.type === 'definition'
+          ? 'has a link reference definition; write links inline as [text](address)'
+          : undefined
+  if (why) failAt(ctx, node, why)
 }
