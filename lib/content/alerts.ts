@@ -1,7 +1,6 @@
 import type { Alert } from '#lib/content/schemas.ts'
 import { todayInNewJersey } from '#lib/dates.ts'
 
-/** An alert with its message rendered to sanitized HTML. */
 export type RenderedAlert = Alert & { html: string }
 /** What the page frame needs of an alert: its last day lets the shared browser script hide it on time. */
 export type ActiveAlert = Pick<RenderedAlert, 'id' | 'level' | 'html' | 'end'>

@@ -16,10 +16,8 @@ import type { EstimatorRules } from '#lib/fee-estimate.ts'
 export const diagramIds = ['smoke-alarm-levels', 'smoke-alarm-ceiling'] as const
 export type DiagramId = (typeof diagramIds)[number]
 
-/** A page as the site index lists it. */
 export type IndexedPage = Pick<PageFrontmatter, 'route' | 'title' | 'description' | 'section'>
 
-/** A link tile after its target has been looked up. */
 export type ResolvedTile = {
   label: string
   description?: string
@@ -29,7 +27,6 @@ export type ResolvedTile = {
   cue?: string
 }
 
-/** A video that has no captions yet, and the pages that show it. */
 export type CaptionGap = { video: VideoEntry; pages: Pick<IndexedPage, 'route' | 'title'>[] }
 
 export type Block =

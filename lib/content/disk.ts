@@ -36,7 +36,6 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
 type Entry = { name: string; path: string; stat: Stats }
 type Kind = 'pages' | 'captions' | 'meetings'
 
-/** Why an entry of a folder of files cannot be used, or undefined when it can. */
 function refusal({ name, stat }: Entry, kind: Kind): string | undefined {
   if (stat.isSymbolicLink()) return LINK
   if (stat.isDirectory())
@@ -71,7 +70,6 @@ export function readContentSource(contentDir: string = CONTENT_DIR): ContentSour
   }
   const refuse = (path: string, message: string) => refused.push({ path: shown(path), message })
 
-  /** A folder's entries, without the files computers make and empty .gitkeep files. */
   const entriesOf = (dir: string): Entry[] => {
     let stat: Stats
     try {
@@ -95,7 +93,6 @@ export function readContentSource(contentDir: string = CONTENT_DIR): ContentSour
       })
   }
 
-  /** A file as text: UTF-8, line ends made LF, a byte-order mark dropped. */
   const readText = ({ path, stat }: Entry): SourceFile[] => {
     let why = `is ${(stat.size / 1e6).toFixed(1)} MB; a content file may be at most ${MAX_FILE_BYTES / 1e6} MB. Split it, or link to a large document instead of copying it in`
     if (stat.size <= MAX_FILE_BYTES)

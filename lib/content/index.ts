@@ -27,7 +27,6 @@ export function checkContent(source: ContentSource, today: string = todayInNewJe
   return { content: { registries, alerts, pages, byRoute }, problems: problems.items }
 }
 
-/** The checked content of `source`, or a ContentError listing every error. */
 export function contentOrThrow(source: ContentSource): SiteContent {
   const { content, problems } = checkContent(source)
   if (!content) throw new ContentError(problems.filter((p) => p.severity === 'error'))

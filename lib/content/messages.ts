@@ -24,7 +24,6 @@ export function fieldName(path: readonly PropertyKey[]): string {
   return parents.length ? `"${String(last)}" (${where(parents)})` : `"${String(last)}"`
 }
 
-/** Edit distance between two short words (ids, field names). */
 function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {

@@ -19,7 +19,6 @@ import { parseYamlWithLines, type LocatedYaml } from '#lib/content/yaml.ts'
 // registry's YAML is parsed with its lines and held to its schema entry by entry;
 // each page's frontmatter is held to the page schema.
 
-/** A file's YAML, with its path: lines for messages in later steps. */
 export type Located = LocatedYaml & { file: string }
 
 export type PageFile = {
@@ -31,7 +30,6 @@ export type PageFile = {
   lineOf: LocatedYaml['lineOf']
 }
 
-/** A document, with the file and entry it was read from. */
 type DocumentRecord = { doc: DocumentEntry; yaml: Located; index: number }
 
 export type ReadContent = ReturnType<typeof readContent>
@@ -150,7 +148,6 @@ function parseWith<T>(
   return undefined
 }
 
-/** A registry that is a list of entries, each checked on its own and named by its id. */
 function parseList(schema: z.ZodType, yaml: Located, key: 'id' | 'date', problems: ProblemList) {
   const data = yaml.data
   if (!Array.isArray(data)) {

@@ -10,7 +10,6 @@ import type { PageFrontmatter } from '#lib/content/schemas.ts'
 // Step 3 of the content check: the Markdown of pages, transcripts and alerts becomes
 // sanitized HTML and typed blocks, its mistakes reported at their file and line.
 
-/** A published page, rendered. */
 export type RenderedPage = PageFrontmatter & { file: string; blocks: Block[] }
 
 /**
@@ -75,7 +74,6 @@ export function renderContent(checked: CheckedSource, problems: ProblemList) {
 
 const VIDEO_LINE = /^@video[ \t]+([a-z0-9-]+)[ \t]*$/gm
 
-/** Videos with no captions file, and the published pages that show each. */
 function captionGaps(registries: Registries, pages: readonly PageFile[]): CaptionGap[] {
   const shownOn = new Map<string, Map<string, Pick<IndexedPage, 'route' | 'title'>>>()
   for (const {

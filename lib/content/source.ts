@@ -28,7 +28,6 @@ export const MEETINGS_FOLDER = 'meetings'
 export const MEETINGS_FILE = /^\d{4}\.yaml$/
 
 export type ContentSource = {
-  /** The content folder as staff see it: content */
   root: string
   pages: SourceFile[]
   registries: Partial<Record<RegistryName, SourceFile>>

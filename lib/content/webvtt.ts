@@ -13,7 +13,6 @@ const WEBVTT_TAG = new RegExp(
 )
 const ESCAPE = /^&(?:amp|lt|gt|lrm|rlm|nbsp);/
 
-/** What is wrong with a WebVTT file, in plain words, each with its line. */
 export function webvttProblems(input: string): CaptionsProblem[] {
   const parsed = new webvtt.WebVTTParser().parse(input, 'subtitles')
   if (parsed.errors.some((e) => e.message.startsWith('No valid signature')))

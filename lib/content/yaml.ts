@@ -14,7 +14,6 @@ type Ranged = { range?: [number, number, number] }
 const CHECK =
   'Check the indentation (two spaces per level), start list entries with "- ", and put quotes around text that contains a colon followed by a space.'
 
-/** What usually causes each kind of YAML mistake, in plain words. */
 const YAML_HINTS: Record<string, string> = {
   TAB_AS_INDENT: 'a line is indented with a tab. Use spaces (two per level).',
   DUPLICATE_KEY: 'the same field appears twice in one entry. Keep one of them.',

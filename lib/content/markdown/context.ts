@@ -17,7 +17,6 @@ export type MarkdownContext = {
   pages: readonly IndexedPage[]
   tiles?: PageFrontmatter['tiles']
   captionGaps: readonly CaptionGap[]
-  /** Each video's transcript, rendered, by video id. */
   transcripts?: ReadonlyMap<string, string>
 }
 

@@ -84,7 +84,6 @@ function appendCue(link: Link, cue: string, language: string) {
   if (language !== 'en') link.data = { ...link.data, hProperties: { hrefLang: language } }
 }
 
-/** Checks an in-page link against the page's headings and points it at the heading's id. */
 export function resolveAnchor(link: Link, headings: ReadonlySet<string>, ctx: MarkdownContext) {
   const anchor = link.url.slice(1)
   if (anchor === TOP_ANCHOR) return
