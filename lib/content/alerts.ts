@@ -1,15 +1,11 @@
 import type { Alert } from '#lib/content/schemas.ts'
 import { todayInNewJersey } from '#lib/dates.ts'
 
-/** An alert with its message rendered to sanitized HTML. */
 export type RenderedAlert = Alert & { html: string }
 /** What the page frame needs of an alert: its last day lets the shared browser script hide it on time. */
 export type ActiveAlert = Pick<RenderedAlert, 'id' | 'level' | 'html' | 'end'>
 
-/**
- * The day the site is built for: today in New Jersey, or SITE_BUILD_DATE
- * (an ISO day) to build the site as it will look on another day.
- */
+/** The day the site is built for: today in New Jersey, or SITE_BUILD_DATE (an ISO day). */
 export function buildDay(): string {
   return process.env.SITE_BUILD_DATE ?? todayInNewJersey()
 }

@@ -1,22 +1,10 @@
 import type { ProblemList } from '#lib/content/problems.ts'
 import type { SourceFile } from '#lib/content/source.ts'
 
-// The first rule of the content check (lib/content/check.ts): characters that cannot
-// be seen, in every file. They can hide, join or reverse text, or make two
-// titles that look the same differ, and they reach the page titles, the
-// headings and the news feed as they are.
-
-/**
- * Control and format characters (Unicode categories Cc and Cf: U+200B zero
- * width space, U+202E right-to-left override, U+00AD soft hyphen, tag
- * characters, ESC...), line and paragraph separators (U+2028, U+2029: a
- * line break that is no line end) and every character Unicode says to draw
- * as nothing (Default_Ignorable_Code_Point: U+034F combining grapheme
- * joiner, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, variation
- * selectors...). Line ends and (outside page text) tabs are allowed; so
- * are the zero width joiner inside an emoji (👩‍🚒) and the variation
- * selector that makes a character an emoji (❤️).
- */
+// Characters that cannot be seen, in every file: they can hide, join or reverse text,
+// and reach titles, headings and the feed as they are. Control and format characters,
+// line and paragraph separators and what Unicode draws as nothing are refused; allowed
+// are line ends, tabs outside page text, and the joiner and selector inside an emoji (👩‍🚒 ❤️).
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu
 const EMOJI_JOINER =
   /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu
@@ -43,18 +31,8 @@ const NAMES: Record<number, string> = {
   0xffa0: 'a Hangul filler',
 }
 
-/**
- * Refuses invisible characters, each named with its line and column. In
- * page text (below line `bodyFrom`, the frontmatter's YAML above it) a tab
- * is refused too: at the start of a line it would turn the text into a box
- * of code.
- */
-export function checkCharacters(
-  file: SourceFile,
-  kind: 'yaml' | 'page' | 'captions',
-  problems: ProblemList,
-  bodyFrom = 0
-) {
+/** Refuses invisible characters at their line and column; in page text (from line `bodyFrom`) tabs too. */
+export function checkCharacters(file: SourceFile, problems: ProblemList, bodyFrom?: number) {
   const lines = file.text.split('\n')
   lines.forEach((line, i) => {
     const allowed = new Set(
@@ -62,7 +40,7 @@ export function checkCharacters(
     )
     for (const match of line.matchAll(HIDDEN)) {
       const char = match[0]
-      if (char === '\t' && (kind !== 'page' || i < bodyFrom)) continue
+      if (char === '\t' && (bodyFrom === undefined || i < bodyFrom)) continue
       if (allowed.has(match.index)) continue
       const code = char.codePointAt(0)!
       const hex = code.toString(16).toUpperCase().padStart(4, '0')

@@ -13,213 +13,152 @@ import {
   type SourceFile,
 } from '#lib/content/source.ts'
 
-// Reading content/ from disk. Only files of the kinds the site knows are
-// read, and each is read as UTF-8 text; anything else in the folder is
-// listed as refused, with the reason, and the content check reports it as
-// an error (a content pull request is untrusted input: nothing it adds may
-// reach the site unless it is checked). Links (symlinks) are never followed.
+// Reads content/ as text. A content pull request is untrusted input: only files of the
+// kinds the site knows are read, anything else is refused with the reason (an error of
+// the check), and links (symlinks) are never followed.
 
-/**
- * Where staff edit content: pages in content/pages, registries in
- * content/data, captions in content/captions. CONTENT_DIR may point
- * elsewhere (the tests and the scale benchmark use other folders).
- */
+/** The tests and the scale benchmark point CONTENT_DIR at other folders. */
 export const CONTENT_DIR = process.env.CONTENT_DIR ?? join(process.cwd(), 'content')
-
-/** Paths in messages are relative to the project, as staff see them in the editor. */
-function displayPath(file: string): string {
-  const rel = relative(process.cwd(), file)
-  return rel.startsWith('..') ? file : rel
-}
-
-/**
- * Files computers leave behind (Finder, Explorer): never read, never
- * published, and named as notices, not errors, because a computer makes
- * them in a working copy by itself.
- */
-const SYSTEM_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini'])
-const SYSTEM_FILE =
-  'is a file your computer made for itself (Finder or Windows Explorer). The site never reads or publishes it: delete it, and leave it out of pull requests'
-/** An empty file that keeps an empty folder in git. */
-const KEEP_FILE = '.gitkeep'
-const KEEP_NOT_EMPTY =
-  'should be empty: a .gitkeep file only keeps an empty folder in git, and the site never reads it. Empty it, or delete it'
-
-/** What a read of content/ found besides the files it reads. */
-type Found = { refused: RefusedFile[]; ignored: RefusedFile[] }
-
-const utf8 = new TextDecoder('utf-8', { fatal: true })
-
-/** No content file needs more; a larger one would only slow every check. */
-const MAX_FILE_BYTES = 1_000_000
-
-type Entry = { name: string; path: string; stat: Stats }
-
-/**
- * Reads one content folder: its entries, or a refusal when it is a link or
- * not a folder. Files computers make for themselves and empty .gitkeep
- * files are left out (the first named in `ignored`).
- */
-function entriesOf(dir: string, { refused, ignored }: Found): Entry[] | undefined {
-  let stat: Stats
-  try {
-    stat = lstatSync(dir)
-  } catch {
-    return undefined
-  }
-  if (stat.isSymbolicLink()) {
-    refused.push({ path: displayPath(dir), message: LINK })
-    return undefined
-  }
-  if (!stat.isDirectory()) {
-    refused.push({ path: displayPath(dir), message: 'should be a folder, but it is a file' })
-    return undefined
-  }
-  const entries: Entry[] = []
-  for (const name of readdirSync(dir).sort()) {
-    const entry = { name, path: join(dir, name), stat: lstatSync(join(dir, name)) }
-    const file = entry.stat.isFile()
-    if (file && SYSTEM_FILES.has(name))
-      ignored.push({ path: displayPath(entry.path), message: SYSTEM_FILE })
-    else if (file && name === KEEP_FILE) {
-      if (entry.stat.size > 0)
-        refused.push({ path: displayPath(entry.path), message: KEEP_NOT_EMPTY })
-    } else entries.push(entry)
-  }
-  return entries
-}
 
 const LINK =
   'is a link to another file or folder (a symlink). The site never follows links in content/: put the file itself here'
+/** Files a computer makes by itself in a working copy: a notice, not an error. */
+const SYSTEM_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini'])
+const SYSTEM_FILE =
+  'is a file your computer made for itself (Finder or Windows Explorer). The site never reads or publishes it: delete it, and leave it out of pull requests'
+const KEEP_NOT_EMPTY =
+  'should be empty: a .gitkeep file only keeps an empty folder in git, and the site never reads it. Empty it, or delete it'
+/** No content file needs more; a larger one would only slow every check. */
+const MAX_FILE_BYTES = 1_000_000
 
-/** A file as text: UTF-8, line ends made LF, a byte-order mark dropped. */
-function readText(entry: Entry, refused: RefusedFile[]): SourceFile | undefined {
-  const path = displayPath(entry.path)
-  if (entry.stat.size > MAX_FILE_BYTES) {
-    refused.push({
-      path,
-      message: `is ${(entry.stat.size / 1e6).toFixed(1)} MB; a content file may be at most ${MAX_FILE_BYTES / 1e6} MB. Split it, or link to a large document instead of copying it in`,
-    })
-    return undefined
-  }
-  let text: string
-  try {
-    text = utf8.decode(readFileSync(entry.path))
-  } catch {
-    refused.push({
-      path,
-      message:
-        'is not saved as UTF-8 text, so some letters would come out wrong. Save it again as UTF-8 (in most editors: Save As, then Encoding: UTF-8)',
-    })
-    return undefined
-  }
-  return { path, text: text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n') }
-}
+const utf8 = new TextDecoder('utf-8', { fatal: true })
 
-/** Why an entry of a content folder cannot be used, or undefined when it can. */
-function refusal(entry: Entry, kind: FolderKind): string | undefined {
-  if (entry.stat.isSymbolicLink()) return LINK
-  if (kind === 'meetings') {
-    if (entry.stat.isDirectory())
-      return 'is a folder; content/data/meetings holds one file per year (2026.yaml). Move what is inside it up one level, or delete it'
-    if (!entry.stat.isFile()) return 'is not a plain file'
-    return MEETINGS_FILE.test(entry.name)
+type Entry = { name: string; path: string; stat: Stats }
+type Kind = 'pages' | 'captions' | 'meetings'
+
+function refusal({ name, stat }: Entry, kind: Kind): string | undefined {
+  if (stat.isSymbolicLink()) return LINK
+  if (stat.isDirectory())
+    return kind === 'meetings'
+      ? 'is a folder; content/data/meetings holds one file per year (2026.yaml). Move what is inside it up one level, or delete it'
+      : `is a folder; content/${kind} holds files only. Move what is inside it up one level, or delete it`
+  if (!stat.isFile()) return 'is not a plain file'
+  if (kind === 'meetings')
+    return MEETINGS_FILE.test(name)
       ? undefined
       : "is not a year's file of meeting records: name it with the year, such as 2026.yaml"
-  }
-  if (entry.stat.isDirectory())
-    return `is a folder; content/${kind === 'page' ? 'pages' : 'captions'} holds files only. Move what is inside it up one level, or delete it`
-  if (!entry.stat.isFile()) return 'is not a plain file'
-  const pattern = kind === 'page' ? PAGE_FILE : CAPTIONS_FILE
-  if (pattern.test(entry.name)) return undefined
-  const ending = kind === 'page' ? '.md' : '.vtt'
-  if (entry.name.startsWith('.'))
+  const [pattern, ending, example, what] =
+    kind === 'pages'
+      ? [PAGE_FILE, '.md', 'fire-safety-tips.md', 'a page file: pages are Markdown']
+      : [CAPTIONS_FILE, '.vtt', 'fire-is-fast.vtt', 'a captions file: captions are WebVTT']
+  if (pattern.test(name)) return undefined
+  if (name.startsWith('.'))
     return `starts with a dot, so it would be hidden. Name it with lower-case words joined by hyphens, ending in ${ending}`
-  if (entry.name.toLowerCase().endsWith(ending))
-    return `has a name the site cannot use. Name it with lower-case letters, digits and hyphens only, ending in ${ending} (for example ${kind === 'page' ? 'fire-safety-tips.md' : 'fire-is-fast.vtt'})`
-  return kind === 'page'
-    ? 'is not a page file: pages are Markdown files ending in .md. Move it out of content/pages'
-    : 'is not a captions file: captions are WebVTT files ending in .vtt. Move it out of content/captions'
+  if (name.toLowerCase().endsWith(ending))
+    return `has a name the site cannot use. Name it with lower-case letters, digits and hyphens only, ending in ${ending} (for example ${example})`
+  return `is not ${what} files ending in ${ending}. Move it out of content/${kind}`
 }
-
-type FolderKind = 'page' | 'captions' | 'meetings'
-
-function readFolder(dir: string, kind: FolderKind, found: Found): SourceFile[] {
-  const { refused } = found
-  const files: SourceFile[] = []
-  for (const entry of entriesOf(dir, found) ?? []) {
-    const why = refusal(entry, kind)
-    if (why) refused.push({ path: displayPath(entry.path), message: why })
-    else {
-      const file = readText(entry, refused)
-      if (file) files.push(file)
-    }
-  }
-  return files
-}
-
-/** The registry files in content/data, and anything else there, refused. */
-function readRegistryFiles(dir: string, found: Found): Partial<Record<RegistryName, SourceFile>> {
-  const { refused } = found
-  const registries: Partial<Record<RegistryName, SourceFile>> = {}
-  const known = new Set<string>(REGISTRY_NAMES.map((name) => `${name}.yaml`))
-  for (const entry of entriesOf(dir, found) ?? []) {
-    const path = displayPath(entry.path)
-    if (entry.stat.isSymbolicLink()) refused.push({ path, message: LINK })
-    else if (entry.name === MEETINGS_FOLDER && entry.stat.isDirectory()) continue
-    else if (known.has(entry.name) && entry.stat.isFile()) {
-      const file = readText(entry, refused)
-      if (file) registries[entry.name.replace(/\.yaml$/, '') as RegistryName] = file
-    } else
-      refused.push({
-        path,
-        message: `is not one of the site's registry files (${[...known].join(', ')}). The site would never read it: move it out of content/data, or put what it holds in one of those files`,
-      })
-  }
-  return registries
-}
-
-/** What may stand at the top of the content folder. */
-const TOP_LEVEL = new Set(['pages', 'data', 'captions', 'README.md'])
 
 /** Reads every content file as text; nothing is checked here but what each file is. */
 export function readContentSource(contentDir: string = CONTENT_DIR): ContentSource {
-  const found: Found = { refused: [], ignored: [] }
-  const { refused } = found
-  for (const entry of entriesOf(contentDir, found) ?? []) {
-    // The three folders are read (and refused if they are links) below.
-    if (TOP_LEVEL.has(entry.name) && entry.name !== 'README.md') continue
-    if (entry.stat.isSymbolicLink()) refused.push({ path: displayPath(entry.path), message: LINK })
-    else if (entry.name === 'README.md' && !entry.stat.isFile())
-      refused.push({
-        path: displayPath(entry.path),
-        message:
-          'should be the staff guide, a Markdown file, but it is not a file. Put the guide back as content/README.md',
-      })
-    else if (!TOP_LEVEL.has(entry.name))
-      refused.push({
-        path: displayPath(entry.path),
-        message:
-          'is not something the site uses. content/ holds pages/, data/, captions/ and the guide README.md: move it into one of those folders, or delete it',
+  const refused: RefusedFile[] = []
+  const ignored: RefusedFile[] = []
+  // Paths as staff see them: relative to the project.
+  const shown = (path: string) => {
+    const rel = relative(process.cwd(), path)
+    return rel.startsWith('..') ? path : rel
+  }
+  const refuse = (path: string, message: string) => refused.push({ path: shown(path), message })
+
+  const entriesOf = (dir: string): Entry[] => {
+    let stat: Stats
+    try {
+      stat = lstatSync(dir)
+    } catch {
+      return []
+    }
+    if (!stat.isDirectory()) {
+      refuse(dir, stat.isSymbolicLink() ? LINK : 'should be a folder, but it is a file')
+      return []
+    }
+    return readdirSync(dir)
+      .sort()
+      .map((name) => ({ name, path: join(dir, name), stat: lstatSync(join(dir, name)) }))
+      .filter(({ name, path, stat }) => {
+        if (!stat.isFile()) return true
+        if (SYSTEM_FILES.has(name)) ignored.push({ path: shown(path), message: SYSTEM_FILE })
+        else if (name !== '.gitkeep') return true
+        else if (stat.size > 0) refuse(path, KEEP_NOT_EMPTY)
+        return false
       })
   }
+
+  const readText = ({ path, stat }: Entry): SourceFile[] => {
+    let why = `is ${(stat.size / 1e6).toFixed(1)} MB; a content file may be at most ${MAX_FILE_BYTES / 1e6} MB. Split it, or link to a large document instead of copying it in`
+    if (stat.size <= MAX_FILE_BYTES)
+      try {
+        const text = utf8.decode(readFileSync(path))
+        return [{ path: shown(path), text: text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n') }]
+      } catch {
+        why =
+          'is not saved as UTF-8 text, so some letters would come out wrong. Save it again as UTF-8 (in most editors: Save As, then Encoding: UTF-8)'
+      }
+    refuse(path, why)
+    return []
+  }
+
+  const readFolder = (dir: string, kind: Kind) =>
+    entriesOf(dir).flatMap((entry) => {
+      const why = refusal(entry, kind)
+      if (!why) return readText(entry)
+      refuse(entry.path, why)
+      return []
+    })
+
+  for (const { name, path, stat } of entriesOf(contentDir)) {
+    // The three folders are read (and refused if they are links) below.
+    if (['pages', 'data', 'captions'].includes(name)) continue
+    if (stat.isSymbolicLink()) refuse(path, LINK)
+    else if (name !== 'README.md')
+      refuse(
+        path,
+        'is not something the site uses. content/ holds pages/, data/, captions/ and the guide README.md: move it into one of those folders, or delete it'
+      )
+    else if (!stat.isFile())
+      refuse(
+        path,
+        'should be the staff guide, a Markdown file, but it is not a file. Put the guide back as content/README.md'
+      )
+  }
+  const pages = readFolder(join(contentDir, 'pages'), 'pages')
+  const registries: Partial<Record<RegistryName, SourceFile>> = {}
+  const known = REGISTRY_NAMES.map((name) => `${name}.yaml`)
+  for (const entry of entriesOf(join(contentDir, 'data'))) {
+    const { name, path, stat } = entry
+    if (known.includes(name) && stat.isFile()) {
+      const [file] = readText(entry)
+      if (file) registries[name.replace(/\.yaml$/, '') as RegistryName] = file
+    } else if (stat.isSymbolicLink()) refuse(path, LINK)
+    else if (name !== MEETINGS_FOLDER || !stat.isDirectory())
+      refuse(
+        path,
+        `is not one of the site's registry files (${known.join(', ')}). The site would never read it: move it out of content/data, or put what it holds in one of those files`
+      )
+  }
   return {
-    root: displayPath(contentDir),
-    pages: readFolder(join(contentDir, 'pages'), 'page', found),
-    registries: readRegistryFiles(join(contentDir, 'data'), found),
-    captions: readFolder(join(contentDir, 'captions'), 'captions', found),
-    meetings: readFolder(join(contentDir, 'data', MEETINGS_FOLDER), 'meetings', found),
-    ...found,
+    root: shown(contentDir),
+    pages,
+    registries,
+    captions: readFolder(join(contentDir, 'captions'), 'captions'),
+    meetings: readFolder(join(contentDir, 'data', MEETINGS_FOLDER), 'meetings'),
+    refused,
+    ignored,
   }
 }
 
 let cached: SiteContent | undefined
 
-/**
- * The site's content from content/ (or CONTENT_DIR), checked once per build
- * process. Routes call this and pass each component what it needs;
- * components never read content. Throws a ContentError listing every error.
- */
+/** The site's content, checked once per build process (routes pass components what they need). */
 export function siteContent(): SiteContent {
   cached ??= contentOrThrow(readContentSource(CONTENT_DIR))
   return cached

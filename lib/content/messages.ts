@@ -2,10 +2,8 @@ import type { z } from 'zod'
 import { hasTwoDigitYear } from '#lib/dates.ts'
 import { plural } from '#lib/text.ts'
 
-// Turns schema problems into plain words a content editor can act on. The
-// wording of the schema library ("Too big: expected string to have <=70
-// characters") never reaches staff: every issue code has a sentence here, and
-// our own schema messages (which start with "should") are used as they are.
+// Schema problems in plain words: zod's own wording never reaches staff; our schema
+// messages (which start with "should") are used as they are.
 
 type Issue = z.core.$ZodIssue
 
@@ -21,15 +19,11 @@ export function fieldName(path: readonly PropertyKey[]): string {
       .map((part) => (typeof part === 'number' ? `entry ${part + 1}` : String(part)))
       .join(', ')
       .replace(/, entry/g, ' entry')
-  if (typeof last === 'number') {
-    const list = path.slice(0, -1)
-    return `entry ${last + 1} of "${where(list)}"`
-  }
   const parents = path.slice(0, -1)
+  if (typeof last === 'number') return `entry ${last + 1} of "${where(parents)}"`
   return parents.length ? `"${String(last)}" (${where(parents)})` : `"${String(last)}"`
 }
 
-/** Edit distance between two short words (ids, field names). */
 function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
@@ -47,16 +41,12 @@ function editDistance(a: string, b: string): number {
 /** The known word closest to `word`, when it is close enough to be a typing slip. */
 function nearest(word: string, known: Iterable<string>): string | undefined {
   let best: string | undefined
-  let bestDistance = Infinity
+  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1
   for (const candidate of known) {
     const distance = editDistance(word.toLowerCase(), candidate.toLowerCase())
-    if (distance < bestDistance) {
-      best = candidate
-      bestDistance = distance
-    }
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance]
   }
-  const allowed = Math.max(2, Math.floor(word.length / 3))
-  return best !== undefined && bestDistance <= allowed ? best : undefined
+  return best
 }
 
 /** ` Did you mean "fire-is-fast"?`, or nothing when no known word is close. */
@@ -74,10 +64,7 @@ const TYPE_NAMES: Record<string, string> = {
   array: 'a list',
   date: 'a date',
 }
-
-function typeName(expected: string): string {
-  return TYPE_NAMES[expected] ?? expected
-}
+const typeName = (expected: string) => TYPE_NAMES[expected] ?? expected
 
 /** How a value reads in a message: the text "45 dollars", the number 3, a list. */
 function describeValue(value: unknown): string {
@@ -89,25 +76,16 @@ function describeValue(value: unknown): string {
   return `the number ${String(value)}`
 }
 
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
-  let current = data
-  for (const key of path) {
-    if (current === null || typeof current !== 'object') return undefined
-    current = (current as Record<PropertyKey, unknown>)[key]
-  }
-  return current
-}
+const valueAt = (data: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>(
+    (value, key) =>
+      value !== null && typeof value === 'object'
+        ? (value as Record<PropertyKey, unknown>)[key]
+        : undefined,
+    data
+  )
 
-/**
- * A schema problem in plain words: the field it is about (`path`), the
- * place to point at in the file (`at`, the misspelled key itself for an
- * unknown field) and what to do.
- */
-export type Described = { path: PropertyKey[]; at: PropertyKey[]; message: string }
-
-function ownMessage(issue: Issue): string | undefined {
-  return /^should\b/.test(issue.message) ? issue.message : undefined
-}
+const ownMessage = (issue: Issue) => (/^should\b/.test(issue.message) ? issue.message : undefined)
 
 function describeOne(issue: Issue, value: unknown): string {
   if (value === undefined) {
@@ -160,31 +138,26 @@ function describeOne(issue: Issue, value: unknown): string {
         ownMessage(issue) ??
         `should be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')} (found ${describeValue(value)})`
       )
-    case 'unrecognized_keys':
-      return `has ${issue.keys.length > 1 ? 'unknown fields' : 'an unknown field'}: ${issue.keys.join(', ')} (check the spelling, or remove ${issue.keys.length > 1 ? 'them' : 'it'})`
     case 'invalid_key':
       return `has a name that is not allowed: ${describeValue(issue.path.at(-1))}. Names are lower case words joined by hyphens`
-    case 'custom':
-      return ownMessage(issue) ?? 'is not valid here'
     default:
       return ownMessage(issue) ?? 'is not valid here'
   }
 }
 
-/**
- * Picks the branch of a failed union that the editor most likely meant: the
- * one whose problems are fewest, unknown fields counting last.
- */
+/** The branch of a failed union most likely meant: fewest problems, unknown fields counting last. */
 function bestBranch(issue: Extract<Issue, { code: 'invalid_union' }>): Issue[] {
-  const branches = issue.errors.filter((b) => b.length > 0)
   const score = (branch: Issue[]) =>
     branch.filter((i) => i.code !== 'unrecognized_keys').length * 10 + branch.length
-  return [...branches].sort((a, b) => score(a) - score(b))[0] ?? []
+  return issue.errors.filter((b) => b.length > 0).sort((a, b) => score(a) - score(b))[0] ?? []
 }
 
-/** Every schema problem of a file, in plain words, with its path in the data. */
-export function describeIssues(issues: readonly Issue[], data: unknown): Described[] {
-  const out: Described[] = []
+/**
+ * Every schema problem of a file in plain words, with the field it is about (`path`)
+ * and the place to point at (`at`: for an unknown field, the misspelled key itself).
+ */
+export function describeIssues(issues: readonly Issue[], data: unknown) {
+  const out: { path: PropertyKey[]; at: PropertyKey[]; message: string }[] = []
   const visit = (list: readonly Issue[], prefix: PropertyKey[]) => {
     // A misspelled field shows up twice: as an unknown field, and as a
     // missing one. Say it once: unknown field "rout" (did you mean "route"?).

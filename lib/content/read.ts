@@ -1,9 +1,8 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import { splitFrontmatter } from '#lib/content/frontmatter.ts'
 import { describeIssues, fieldName } from '#lib/content/messages.ts'
-import { entryMessage, type ProblemList } from '#lib/content/problems.ts'
+import type { ProblemList } from '#lib/content/problems.ts'
 import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
-import { checkSameIds } from '#lib/content/same-ids.ts'
 import {
   meetingRecordSchema,
   pageSchema,
@@ -13,25 +12,14 @@ import {
   type Site,
   type VideoEntry,
 } from '#lib/content/schemas.ts'
-import {
-  REGISTRY_NAMES,
-  registryPath,
-  type ContentSource,
-  type RegistryName,
-} from '#lib/content/source.ts'
+import { REGISTRY_NAMES, registryPath, type ContentSource } from '#lib/content/source.ts'
 import { parseYamlWithLines, type LocatedYaml } from '#lib/content/yaml.ts'
 
-// Step 1 of the content check (lib/content/index.ts runs the steps): the
-// files as data. The files the site cannot use (disk.ts says why) are
-// reported; each registry's YAML is parsed with its lines and held to its
-// schema, entry by entry; each page's frontmatter is split off
-// (frontmatter.ts) and held to the page schema. The rules across files are
-// the next step (check.ts).
+// Step 1 of the content check: the files as data. Refused files are reported; each
+// registry's YAML is parsed with its lines and held to its schema entry by entry;
+// each page's frontmatter is held to the page schema.
 
-/** A file's YAML, with its path: lines for messages in later steps. */
 export type Located = LocatedYaml & { file: string }
-
-export type LocatedRegistries = Record<RegistryName, Located>
 
 export type PageFile = {
   file: string
@@ -42,39 +30,20 @@ export type PageFile = {
   lineOf: LocatedYaml['lineOf']
 }
 
-/** A page whose frontmatter has errors: its text is still checked, and its route is known. */
-type PageWithErrors = Pick<PageFile, 'file' | 'body' | 'bodyLine'> & { route?: string }
+type DocumentRecord = { doc: DocumentEntry; yaml: Located; index: number }
 
-/** A document, with the file and entry it was read from. */
-export type DocumentRecord = { doc: DocumentEntry; yaml: Located; index: number }
+export type ReadContent = ReturnType<typeof readContent>
 
-export type ReadContent = {
-  /** Every registry, when each one was read without an error. */
-  registries?: Registries
-  /** With the registries: every document, documents.yaml's first, then the meeting records. */
-  documents?: DocumentRecord[]
-  /** The registries checks can use on their own, when they were read without an error. */
-  site?: Site
-  videos?: VideoEntry[]
-  /** Each registry's YAML that could be read. */
-  located: Partial<LocatedRegistries>
-  /** Each year's file of meeting records that could be read, in year order. */
-  meetings: Located[]
-  /** Pages whose frontmatter is right (drafts too), in file order. */
-  pages: PageFile[]
-  withErrors: PageWithErrors[]
-}
-
-/** Reads every file of `source`; every problem goes to `problems`. */
-export function readContent(source: ContentSource, problems: ProblemList): ReadContent {
+export function readContent(source: ContentSource, problems: ProblemList) {
   for (const { path, message } of source.refused) problems.error(path, undefined, message)
   for (const { path, message } of source.ignored ?? []) problems.notice(path, undefined, message)
   return { ...readRegistries(source, problems), ...readPages(source, problems) }
 }
 
+/** Every registry when all read without an error (documents also with their file); else what can be. */
 function readRegistries(source: ContentSource, problems: ProblemList) {
   const parsed: Partial<Record<string, unknown>> = {}
-  const located: Partial<LocatedRegistries> = {}
+  const located: Partial<Record<keyof Registries, Located>> = {}
   for (const name of REGISTRY_NAMES) {
     const file = source.registries[name]
     if (!file) {
@@ -91,7 +60,7 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
     const { schema, list } = REGISTRY_SCHEMAS[name]
     const value = list
       ? parseList(schema, at, name === 'holidays' ? 'date' : 'id', problems)
-      : parseGroup(schema, at, problems)
+      : parseWith<unknown>(schema, at.data, at, problems)
     if (value !== undefined) parsed[name] = value
   }
   const { records, meetings } = readMeetings(source, problems)
@@ -101,13 +70,11 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
     located,
     meetings,
   }
-  if (REGISTRY_NAMES.some((name) => !(name in parsed)) || !records) return read
+  if (REGISTRY_NAMES.some((name) => !(name in parsed)) || !records)
+    return { ...read, registries: undefined, documents: undefined }
+  const yaml = located.documents!
   const documents: DocumentRecord[] = [
-    ...(parsed.documents as DocumentEntry[]).map((doc, index) => ({
-      doc,
-      yaml: located.documents!,
-      index,
-    })),
+    ...(parsed.documents as DocumentEntry[]).map((doc, index) => ({ doc, yaml, index })),
     ...records,
   ]
   const byId = <T extends { id: string }>(entries: unknown) =>
@@ -125,44 +92,28 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
   return { ...read, registries, documents }
 }
 
-/**
- * content/data/meetings/<year>.yaml: each a list of documents, all of the
- * file's year. Returns every record in file order, or no records when a
- * file has a mistake (each is reported).
- */
-function readMeetings(
-  source: ContentSource,
-  problems: ProblemList
-): { records?: DocumentRecord[]; meetings: Located[] } {
+/** content/data/meetings/<year>.yaml, documents of the file's year: no records when one has a mistake. */
+function readMeetings(source: ContentSource, problems: ProblemList) {
   const records: DocumentRecord[] = []
   const meetings: Located[] = []
   let ok = true
   for (const file of [...source.meetings].sort((a, b) => a.path.localeCompare(b.path))) {
     const yaml = problems.catch(() => parseYamlWithLines(file.text, file.path))
-    if (!yaml) {
-      ok = false
-      continue
-    }
-    const located = { ...yaml, file: file.path }
-    meetings.push(located)
-    const entries = parseList(meetingRecordSchema, located, 'id', problems) as
-      DocumentEntry[] | undefined
+    const located = yaml && { ...yaml, file: file.path }
+    if (located) meetings.push(located)
+    const entries = located && parseList(meetingRecordSchema, located, 'id', problems)
     if (!entries) {
       ok = false
       continue
     }
     const year = Number(/(\d{4})\.yaml$/.exec(file.path)?.[1])
-    entries.forEach((doc, index) => {
+    ;(entries as DocumentEntry[]).forEach((doc, index) => {
       if (doc.year !== year) {
         ok = false
         problems.error(
           file.path,
           located.lineOf([index, 'year']) ?? located.lineOf([index, 'id']),
-          entryMessage({
-            entry: doc.id,
-            field: '"year"',
-            problem: `is ${doc.year ?? 'missing'}, but this file holds the meeting records of ${year}. Write year: ${year}, or move the entry to the file of its year`,
-          })
+          `entry "${doc.id}": field "year" is ${doc.year ?? 'missing'}, but this file holds the meeting records of ${year}. Write year: ${year}, or move the entry to the file of its year`
         )
       }
       records.push({ doc, yaml: located, index })
@@ -171,28 +122,35 @@ function readMeetings(
   return { records: ok ? records : undefined, meetings }
 }
 
-/** A registry that is one group of fields (site, fees, navigation, facts). */
-function parseGroup(schema: z.ZodType, yaml: Located, problems: ProblemList): unknown {
-  const result = schema.safeParse(yaml.data)
+/**
+ * `data` held to `schema`, or undefined with each problem in plain words at its line. A
+ * list entry (`index`) is named by its id, or before it has one by its place in the list.
+ */
+function parseWith<T>(
+  schema: z.ZodType<T>,
+  data: unknown,
+  yaml: Located,
+  problems: ProblemList,
+  { index, entry, line }: { index?: number; entry?: string; line?: number } = {}
+): T | undefined {
+  const result = schema.safeParse(data)
   if (result.success) return result.data
-  for (const { path, at, message } of describeIssues(result.error.issues, yaml.data)) {
-    problems.error(
-      yaml.file,
-      yaml.lineOf(at),
-      entryMessage({ field: path.length ? fieldName(path) : undefined, problem: message })
-    )
+  const named = entry
+    ? `entry "${entry}": `
+    : index === undefined
+      ? ''
+      : `entry ${index + 1} (it has no id yet): `
+  for (const { path, at, message } of describeIssues(result.error.issues, data)) {
+    const field = path.length ? `field ${fieldName(path)} ` : ''
+    const lineOf = yaml.lineOf(index === undefined ? at : [index, ...at]) ?? line
+    problems.error(yaml.file, lineOf, `${named}${field}${message}`)
   }
   return undefined
 }
 
-/** A registry that is a list of entries, each checked on its own and named by its id. */
-function parseList(
-  schema: z.ZodType,
-  yaml: Located,
-  key: 'id' | 'date',
-  problems: ProblemList
-): unknown[] | undefined {
-  if (!Array.isArray(yaml.data)) {
+function parseList(schema: z.ZodType, yaml: Located, key: 'id' | 'date', problems: ProblemList) {
+  const data = yaml.data
+  if (!Array.isArray(data)) {
     problems.error(
       yaml.file,
       yaml.lineOf([]),
@@ -200,39 +158,53 @@ function parseList(
     )
     return undefined
   }
-  const entries: unknown[] = []
   // Two entries with one id, whatever else is wrong with either.
-  let ok = !(key === 'id' && checkSameIds({ ...yaml, data: yaml.data }, problems))
-  yaml.data.forEach((raw, i) => {
+  let ok = !(key === 'id' && checkSameIds(yaml, data, problems))
+  const entries = data.map((raw, index) => {
     const name = (raw as Record<string, unknown> | null)?.[key]
-    // Named by its id, or by its place in the list before it has one.
     const entry = typeof name === 'string' && name.trim() ? name : undefined
-    const result = schema.safeParse(raw)
-    if (!result.success) {
-      ok = false
-      for (const { path, at, message } of describeIssues(result.error.issues, raw)) {
-        problems.error(
-          yaml.file,
-          yaml.lineOf([i, ...at]),
-          entryMessage({
-            entry,
-            position: i + 1,
-            field: path.length ? fieldName(path) : undefined,
-            problem: message,
-          })
-        )
-      }
-      return
-    }
-    entries.push(result.data)
+    const value = parseWith(schema, raw, yaml, problems, { index, entry })
+    if (value === undefined) ok = false
+    return value
   })
   return ok ? entries : undefined
 }
 
-/** Each page's frontmatter, held to the page schema; the body is rendered later. */
+type Raw = Record<string, unknown> | null
+
+/** One id in two entries: reported at the first (where the editor adds), naming each as it lists them. */
+function checkSameIds(yaml: Located, data: unknown[], problems: ProblemList): boolean {
+  const byId = new Map<string, number[]>()
+  data.forEach((raw, i) => {
+    const id = (raw as Raw)?.id
+    if (typeof id === 'string') byId.set(id, [...(byId.get(id) ?? []), i])
+  })
+  let found = false
+  for (const [id, [first, ...others]] of byId) {
+    if (others.length === 0) continue
+    found = true
+    const entry = (i: number) => {
+      const raw = data[i] as Raw
+      const words = raw?.title ?? raw?.label
+      if (typeof words === 'string' && words.trim()) return `"${words.trim()}"`
+      if (typeof raw?.start === 'string' && typeof raw?.end === 'string')
+        return `from ${raw.start} to ${raw.end}`
+      return `"${id}"`
+    }
+    const named = others.map((i) => `the entry ${entry(i)} (line ${yaml.lineOf([i, 'id'])})`)
+    problems.error(
+      yaml.file,
+      yaml.lineOf([first!, 'id']),
+      `entry ${entry(first!)}: uses the id "${id}", which ${named.join(' and ')} also ${others.length > 1 ? 'use' : 'uses'}. Ids must be unique: give one of them another id`
+    )
+  }
+  return found
+}
+
+/** Pages whose frontmatter is right, and those with errors (their text and route still count). */
 function readPages(source: ContentSource, problems: ProblemList) {
   const pages: PageFile[] = []
-  const withErrors: PageWithErrors[] = []
+  const withErrors: (Pick<PageFile, 'file' | 'body' | 'bodyLine'> & { route?: string })[] = []
   for (const { path: file, text } of source.pages) {
     const parts = splitFrontmatter(text)
     if (!parts) {
@@ -249,17 +221,12 @@ function readPages(source: ContentSource, problems: ProblemList) {
       withErrors.push(body)
       continue
     }
-    const result = pageSchema.safeParse(yaml.data ?? {})
-    if (result.success) {
-      pages.push({ ...body, frontmatter: result.data, lineOf: yaml.lineOf })
+    const frontmatter = parseWith(pageSchema, yaml.data ?? {}, { ...yaml, file }, problems, {
+      line: 1,
+    })
+    if (frontmatter) {
+      pages.push({ ...body, frontmatter, lineOf: yaml.lineOf })
       continue
-    }
-    for (const { path, at, message } of describeIssues(result.error.issues, yaml.data)) {
-      problems.error(
-        file,
-        yaml.lineOf(at) ?? 1,
-        entryMessage({ field: path.length ? fieldName(path) : undefined, problem: message })
-      )
     }
     const route = routeSchema.safeParse((yaml.data as { route?: unknown } | null)?.route)
     withErrors.push({ ...body, route: route.success ? route.data : undefined })

@@ -1,17 +1,14 @@
 import { formatProblem, type ContentProblem } from '#lib/content/problems.ts'
 import { plural } from '#lib/text.ts'
 
-// How the content check reports to people: a plain list for the terminal,
-// and, on GitHub Actions, workflow commands that put each problem on its
-// file and line in the pull request (the link check writes them too).
+// The content check's report: a list for the terminal and, on GitHub Actions, workflow
+// commands that put each problem on its file and line in the pull request.
 
 /** Escapes text for a GitHub workflow command. */
-function escapeData(text: string): string {
-  return text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A')
-}
-function escapeProperty(text: string): string {
-  return escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C')
-}
+const escapeData = (text: string) =>
+  text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A')
+const escapeProperty = (text: string) =>
+  escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C')
 
 /** `::error file=…,line=…,title=…::message` for one problem. */
 export function githubAnnotation(
@@ -33,15 +30,12 @@ export function contentReport(
 ): string {
   const errors = problems.filter((p) => p.severity === 'error')
   const notices = problems.filter((p) => p.severity === 'notice')
-  const lines: string[] = []
-  if (errors.length) {
-    lines.push(
-      `Content check: ${plural(errors.length, 'error')} to fix. Nothing is built until they are fixed.`,
-      ...errors.map((p) => `  ${formatProblem(p)}`)
-    )
-  } else {
-    lines.push(`content ok${options.summary ? `: ${options.summary}` : ''}`)
-  }
+  const lines = errors.length
+    ? [
+        `Content check: ${plural(errors.length, 'error')} to fix. Nothing is built until they are fixed.`,
+        ...errors.map((p) => `  ${formatProblem(p)}`),
+      ]
+    : [`content ok${options.summary ? `: ${options.summary}` : ''}`]
   if (notices.length) {
     lines.push(
       '',

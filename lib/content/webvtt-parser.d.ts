@@ -1,14 +1,6 @@
 // Types for the parts of webvtt-parser (no types of its own) that lib/content/webvtt.ts uses.
 declare module 'webvtt-parser' {
-  type Parsed = {
-    errors: { message: string; line: number; col?: number }[]
-    styles: unknown[]
-    cues: unknown[]
-  }
-  const webvtt: {
-    WebVTTParser: new () => {
-      parse(input: string, mode?: 'subtitles' | 'chapters' | 'metadata'): Parsed
-    }
-  }
+  type Parsed = { errors: { message: string; line: number }[]; styles: unknown[] }
+  const webvtt: { WebVTTParser: new () => { parse(input: string, mode: 'subtitles'): Parsed } }
   export default webvtt
 }

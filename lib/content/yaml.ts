@@ -14,7 +14,6 @@ type Ranged = { range?: [number, number, number] }
 const CHECK =
   'Check the indentation (two spaces per level), start list entries with "- ", and put quotes around text that contains a colon followed by a space.'
 
-/** What usually causes each kind of YAML mistake, in plain words. */
 const YAML_HINTS: Record<string, string> = {
   TAB_AS_INDENT: 'a line is indented with a tab. Use spaces (two per level).',
   DUPLICATE_KEY: 'the same field appears twice in one entry. Keep one of them.',
@@ -24,10 +23,7 @@ const YAML_HINTS: Record<string, string> = {
   MULTILINE_IMPLICIT_KEY: `a line is not indented like the lines around it. ${CHECK}`,
 }
 
-/**
- * The likely cause of a YAML mistake at line `line` (1-based). A missing
- * character is often a line indented one space off, which the line itself shows.
- */
+/** The likely cause of a mistake at `line`: a missing character is often a line one space off. */
 function hint(code: string, text: string, line: number): string {
   const source = text.split('\n')[line - 1] ?? ''
   const indent = /^ */.exec(source)![0].length
@@ -37,39 +33,27 @@ function hint(code: string, text: string, line: number): string {
   return YAML_HINTS[code] ?? CHECK
 }
 
-/**
- * Parses YAML and keeps line positions. `lineOffset` is added to every line
- * (frontmatter starts below the opening `---`). A syntax error stops with a
- * message that names the line and says what usually causes it.
- */
+/** Parses YAML keeping its lines (plus `lineOffset`); a mistake stops with its line and likely cause. */
 export function parseYamlWithLines(text: string, file: string, lineOffset = 0): LocatedYaml {
   const lineCounter = new LineCounter()
   const doc: Document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true })
   const lineAt = (offset: number) => lineCounter.linePos(offset).line + lineOffset
-  const firstError = doc.errors[0]
-  if (firstError) {
-    const at = firstError.linePos?.[0]?.line ?? 0
-    fail(
-      file,
-      at + lineOffset || undefined,
-      `is not valid YAML: ${hint(firstError.code, text, at)}`
-    )
+  const [error] = doc.errors
+  if (error) {
+    const at = error.linePos?.[0]?.line ?? 0
+    fail(file, at + lineOffset || undefined, `is not valid YAML: ${hint(error.code, text, at)}`)
   }
   // Aliases (*name) repeat another value: staff never need them, and a few
   // lines of them can grow into millions of values.
-  let alias: { source: string; line: number } | undefined
   visit(doc, {
     Alias(_, node) {
-      alias = { source: node.source, line: lineAt(node.range?.[0] ?? 0) }
-      return visit.BREAK
+      fail(
+        file,
+        lineAt(node.range?.[0] ?? 0),
+        `uses a YAML alias (*${node.source}), which repeats a value written elsewhere. Write the value out in full here`
+      )
     },
   })
-  if (alias)
-    fail(
-      file,
-      alias.line,
-      `uses a YAML alias (*${alias.source}), which repeats a value written elsewhere. Write the value out in full here`
-    )
   const tag = doc.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED')
   if (tag)
     fail(
@@ -92,7 +76,7 @@ export function parseYamlWithLines(text: string, file: string, lineOffset = 0): 
       } else break
     }
     const range = lastRange ?? (doc.contents as Ranged | null)?.range
-    return range ? lineCounter.linePos(range[0]).line + lineOffset : undefined
+    return range ? lineAt(range[0]) : undefined
   }
   return { data: doc.toJS(), lineOf }
 }

@@ -1,41 +1,43 @@
+import type { Root, RootContent } from 'mdast'
 import type { CaptionGap, IndexedPage } from '#lib/content/blocks.ts'
 import { fail } from '#lib/content/problems.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { PageFrontmatter } from '#lib/content/schemas.ts'
-import type { Positioned } from '#lib/content/markdown/tree.ts'
 
-/** What the Markdown of one page (or one alert) is rendered and checked against. */
+// What the Markdown of one page (or alert, or transcript) is rendered and checked
+// against, and the small tree helpers every step uses.
+
 export type MarkdownContext = {
-  /** The file being rendered, as staff see it, for messages. */
+  /** The file, as staff see it, and the lines above the Markdown in it, for messages. */
   file: string
-  /** Lines above the Markdown in its file (the frontmatter), so messages give file lines. */
   lineOffset: number
-  /** Every route the site publishes. */
   routes: ReadonlySet<string>
-  /**
-   * The checked registries. Absent when a registry has errors (those are
-   * reported on their own): the text is then checked for everything that
-   * does not need a registry, and references to registries are skipped.
-   */
+  /** Absent when a registry has errors: then only what needs no registry is checked. */
   registries?: Registries
-  /** Every published page, for `@page-index`. */
   pages: readonly IndexedPage[]
-  /** The page's tile groups, for `@tiles`. */
   tiles?: PageFrontmatter['tiles']
-  /** Videos without captions and where they show, for `@videos-without-captions`. */
   captionGaps: readonly CaptionGap[]
-  /** Each video's transcript, rendered, by video id. */
   transcripts?: ReadonlyMap<string, string>
 }
 
-/** A context whose registries are there: what `@` lines and tokens need. */
-export type FullContext = MarkdownContext & { registries: Registries }
+export type AnyNode = Root | RootContent
 
-/** Stops rendering with a message at the node's line in the file. */
-export function failAt(ctx: MarkdownContext, node: Positioned, message: string): never {
-  return fail(
-    ctx.file,
-    node?.position ? node.position.start.line + ctx.lineOffset : undefined,
-    message
-  )
+export function failAt(
+  ctx: MarkdownContext,
+  node: { position?: { start: { line: number } } } | undefined,
+  message: string
+): never {
+  return fail(ctx.file, node?.position && node.position.start.line + ctx.lineOffset, message)
+}
+
+/** Visits every node, parents before their (possibly replaced) children. */
+export function walk(node: AnyNode, visit: (node: AnyNode) => void) {
+  visit(node)
+  if ('children' in node) for (const child of node.children) walk(child as AnyNode, visit)
+}
+
+export function plainText(node: AnyNode): string {
+  if ('value' in node && typeof node.value === 'string') return node.value
+  if ('children' in node) return node.children.map((c) => plainText(c as AnyNode)).join('')
+  return ''
 }

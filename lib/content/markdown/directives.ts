@@ -1,51 +1,27 @@
 import type { Paragraph } from 'mdast'
 import { diagramIds, type Block, type DiagramId, type ResolvedTile } from '#lib/content/blocks.ts'
-import { failAt, type FullContext } from '#lib/content/markdown/context.ts'
+import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
 import { didYouMean } from '#lib/content/messages.ts'
+import type { Registries } from '#lib/content/registries.ts'
 import { documentHref, documentKinds, type DocumentEntry, type Tile } from '#lib/content/schemas.ts'
 import { documentCue, linkCue } from '#lib/labels.ts'
 import { routeHref } from '#lib/routes.ts'
 
-/** Every `@` line a page can use, each named after the block (and component) it makes. */
-export const DIRECTIVES = [
-  'video',
-  'form',
-  'document',
-  'documents',
-  'fees',
-  'links',
-  'tiles',
-  'contact',
-  'diagram',
-  'page-index',
-  'estimator',
-  'search',
-  'videos-without-captions',
-] as const
-
 const DIRECTIVE = /^@([a-z-]+)(?:[ \t]+(.*))?$/
 
 /** The `@name args` of a paragraph that is only that line, or null. */
-export function directiveOf(node: Paragraph): { name: string; args: string[] } | null {
+export function directiveOf(node: Paragraph) {
   const only = node.children.length === 1 ? node.children[0] : undefined
-  if (!only || only.type !== 'text') return null
-  const match = DIRECTIVE.exec(only.value.trim())
-  if (!match) return null
-  return { name: match[1]!, args: (match[2] ?? '').split(/\s+/).filter(Boolean) }
+  const match = only?.type === 'text' ? DIRECTIVE.exec(only.value.trim()) : null
+  return match && { name: match[1]!, args: (match[2] ?? '').split(/\s+/).filter(Boolean), node }
 }
 
-/**
- * The block an `@` line asks for, with its data looked up. `headingLevel`
- * is the level below the last heading above the line.
- */
+/** The block an `@` line asks for, its data looked up; without registries only its name is checked. */
 export function directiveBlock(
-  name: string,
-  args: string[],
-  node: Paragraph,
-  ctx: FullContext,
+  { name, args, node }: NonNullable<ReturnType<typeof directiveOf>>,
+  ctx: MarkdownContext,
   headingLevel: 2 | 3 | 4
-): Block {
-  const { registries } = ctx
+): Block | undefined {
   const fail = (message: string): never => failAt(ctx, node, message)
   const lookUp = <T>(registry: ReadonlyMap<string, T>, file: string, many: boolean): T[] => {
     if (args.length === 0)
@@ -60,23 +36,22 @@ export function directiveBlock(
         )
     )
   }
-  const noArgs = () => {
-    if (args.length) fail(`"@${name}" takes nothing after it`)
-  }
-  switch (name) {
-    case 'video': {
-      const [video] = lookUp(registries.videos, 'videos.yaml', false)
+  const plain = (block: Block) => (args.length ? fail(`"@${name}" takes nothing after it`) : block)
+  // Every `@` line a page can use, each named after the block (and component) it makes.
+  const blocks: Record<string, (registries: Registries) => Block> = {
+    video: ({ videos }) => {
+      const [video] = lookUp(videos, 'videos.yaml', false)
       return { kind: 'video', video: video!, transcriptHtml: ctx.transcripts?.get(video!.id) }
-    }
-    case 'form': {
-      const [form] = lookUp(registries.forms, 'forms.yaml', false)
-      return { kind: 'form', form: form!, contact: registries.site }
-    }
-    case 'document':
-      return { kind: 'document', documents: lookUp(registries.documents, 'documents.yaml', true) }
-    case 'links':
-      return { kind: 'links', links: lookUp(registries.links, 'links.yaml', true) }
-    case 'documents': {
+    },
+    form: ({ forms, site }) => {
+      const [form] = lookUp(forms, 'forms.yaml', false)
+      return { kind: 'form', form: form!, contact: site }
+    },
+    document: ({ documents }) => ({
+      kind: 'document',
+      documents: lookUp(documents, 'documents.yaml', true),
+    }),
+    documents: (registries) => {
       if (args.length === 0)
         fail(`"@documents" needs one or more kinds: ${documentKinds.join(', ')}`)
       for (const kind of args) {
@@ -88,12 +63,11 @@ export function directiveBlock(
       const kinds = args as DocumentEntry['kind'][]
       const documents = [...registries.documents.values()].filter((d) => kinds.includes(d.kind))
       return { kind: 'documents', kinds, documents, headingLevel }
-    }
-    case 'fees': {
+    },
+    fees: ({ fees, documents }) => {
       const [schedule] = args
       if (args.length !== 1 || (schedule !== 'inspection' && schedule !== 'card'))
         fail('"@fees" takes one of: inspection, card')
-      const { fees, documents } = registries
       return schedule === 'inspection'
         ? { kind: 'fees', schedule, inspection: fees.inspection }
         : {
@@ -102,8 +76,9 @@ export function directiveBlock(
             cardFees: fees.cardFees,
             ordinance: documents.get(fees.cardFees.ordinance)!,
           }
-    }
-    case 'tiles': {
+    },
+    links: ({ links }) => ({ kind: 'links', links: lookUp(links, 'links.yaml', true) }),
+    tiles: (registries) => {
       const [group] = args
       if (args.length !== 1 || !group) fail('"@tiles" takes the name of one tile group')
       const tiles = ctx.tiles?.[group!]
@@ -111,55 +86,49 @@ export function directiveBlock(
         fail(
           `"@tiles ${group}" names a group that is not under "tiles" in this page's frontmatter.${didYouMean(group!, Object.keys(ctx.tiles ?? {}))}`
         )
-      return { kind: 'tiles', tiles: tiles!.map((tile) => resolveTile(tile, ctx)) }
-    }
-    case 'diagram': {
+      return { kind: 'tiles', tiles: tiles!.map((tile) => resolveTile(tile, registries)) }
+    },
+    contact: ({ site }) => plain({ kind: 'contact', contact: site }),
+    diagram: ({ facts }) => {
       const id = args[0] as DiagramId
       if (args.length !== 1 || !diagramIds.includes(id))
         fail(`"@diagram" takes one of: ${diagramIds.join(', ')}`)
-      const distance = registries.facts['ceiling-distance']
+      const distance = facts['ceiling-distance']
       if (typeof distance !== 'string')
         fail('"@diagram" needs the text fact "ceiling-distance" in content/data/facts.yaml')
       return { kind: 'diagram', diagram: id, ceilingDistance: distance as string }
-    }
-    case 'contact':
-      noArgs()
-      return { kind: 'contact', contact: registries.site }
-    case 'page-index':
-      noArgs()
-      return { kind: 'page-index', pages: [...ctx.pages] }
-    case 'estimator':
-      noArgs()
-      return {
+    },
+    'page-index': () => plain({ kind: 'page-index', pages: [...ctx.pages] }),
+    estimator: ({ fees, holidays }) =>
+      plain({
         kind: 'estimator',
         rules: {
-          tiers: registries.fees.inspection.tiers,
-          methods: registries.fees.cardFees.methods,
-          holidays: registries.holidays.map((h) => h.date),
+          tiers: fees.inspection.tiers,
+          methods: fees.cardFees.methods,
+          holidays: holidays.map((h) => h.date),
         },
-        holidays: registries.holidays,
-      }
-    case 'search':
-      noArgs()
-      return { kind: 'search' }
-    case 'videos-without-captions':
-      noArgs()
-      return { kind: 'videos-without-captions', gaps: [...ctx.captionGaps] }
-    default:
-      return fail(
-        `has an unknown @ line "@${name}".${didYouMean(name, DIRECTIVES)} The @ lines are: ${DIRECTIVES.map((d) => '@' + d).join(', ')}`
-      )
+        holidays,
+      }),
+    search: () => plain({ kind: 'search' }),
+    'videos-without-captions': () =>
+      plain({ kind: 'videos-without-captions', gaps: [...ctx.captionGaps] }),
   }
+  const names = Object.keys(blocks)
+  if (!names.includes(name))
+    fail(
+      `has an unknown @ line "@${name}".${didYouMean(name, names)} The @ lines are: ${names.map((d) => '@' + d).join(', ')}`
+    )
+  return ctx.registries && blocks[name]!(ctx.registries)
 }
 
 /** A tile's target looked up: a page, an outside link or a document (checked by the content check). */
-function resolveTile(tile: Tile, ctx: FullContext): ResolvedTile {
+function resolveTile(tile: Tile, registries: Registries): ResolvedTile {
   const base = { label: tile.label, description: tile.description }
   if ('route' in tile) return { ...base, href: routeHref(tile.route), newTab: tile.newTab }
   if ('link' in tile) {
-    const link = ctx.registries.links.get(tile.link)!
+    const link = registries.links.get(tile.link)!
     return { ...base, href: link.url, newTab: false, cue: linkCue(link) }
   }
-  const doc = ctx.registries.documents.get(tile.document)!
+  const doc = registries.documents.get(tile.document)!
   return { ...base, href: documentHref(doc), newTab: false, cue: documentCue(doc) }
 }

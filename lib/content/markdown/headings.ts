@@ -1,7 +1,6 @@
 import type { Root } from 'mdast'
-import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import { failAt, plainText, walk, type MarkdownContext } from '#lib/content/markdown/context.ts'
 import type { ProblemList } from '#lib/content/problems.ts'
-import { plainText, walk } from '#lib/content/markdown/tree.ts'
 
 /** A heading's anchor: lower case, words joined by hyphens, tokens left out. */
 function slugBase(text: string): string {
@@ -15,12 +14,9 @@ function slugBase(text: string): string {
   )
 }
 
-/**
- * Gives out ids that are unique within a page, whatever the headings are:
- * "Tips", "Tips 1", "Tips" become tips, tips-1, tips-2.
- */
+/** Ids unique within a page, whatever the headings: "Tips", "Tips 1", "Tips" become tips, tips-1, tips-2. */
 export class Slugger {
-  private readonly used = new Set<string>()
+  readonly used = new Set<string>()
 
   slug(text: string): string {
     const base = slugBase(text)
@@ -29,21 +25,10 @@ export class Slugger {
     this.used.add(id)
     return id
   }
-
-  has(id: string): boolean {
-    return this.used.has(id)
-  }
-
-  all(): string[] {
-    return [...this.used]
-  }
 }
 
-/**
- * Sets the id of every heading, and refuses a heading used twice in one
- * page: a link to it could only ever reach the first one.
- */
-export function assignHeadingIds(tree: Root, ctx: MarkdownContext, noted: ProblemList): Slugger {
+/** Sets every heading's id, refusing one used twice in a page (a link would reach only the first). */
+export function assignHeadingIds(tree: Root, ctx: MarkdownContext, noted: ProblemList) {
   const slugger = new Slugger()
   const first = new Map<string, { text: string; line?: number }>()
   walk(tree, (node) => {
@@ -67,5 +52,5 @@ export function assignHeadingIds(tree: Root, ctx: MarkdownContext, noted: Proble
     const id = slugger.slug(text)
     node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } }
   })
-  return slugger
+  return slugger.used
 }

@@ -1,35 +1,35 @@
-import type { Link, Paragraph, RootContent } from 'mdast'
+import type { Link, RootContent } from 'mdast'
 import type { Block } from '#lib/content/blocks.ts'
-import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
-import { DIRECTIVES, directiveBlock, directiveOf } from '#lib/content/markdown/directives.ts'
+import { failAt, walk, type AnyNode, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import { directiveBlock, directiveOf } from '#lib/content/markdown/directives.ts'
 import { assignHeadingIds } from '#lib/content/markdown/headings.ts'
-import { resolveAnchors, resolveLink } from '#lib/content/markdown/links.ts'
+import { resolveAnchor, resolveLink } from '#lib/content/markdown/links.ts'
 import { parseMarkdown, toHtml } from '#lib/content/markdown/processor.ts'
 import { replaceTokens } from '#lib/content/markdown/tokens.ts'
-import { walk, type AnyNode } from '#lib/content/markdown/tree.ts'
-import { didYouMean } from '#lib/content/messages.ts'
 import { ContentError, ProblemList } from '#lib/content/problems.ts'
 
-// The Markdown pipeline's one entry point. Each step is its own module:
-// parsing and sanitizing (processor), heading ids (headings), links (links),
-// {{tokens}} (tokens) and `@` lines (directives). Every reference is checked
-// on the way, and a mistake stops with a message at its line.
+// The Markdown pipeline: parse and sanitize (processor), heading ids, links, {{tokens}}
+// and `@` lines, each reference checked on the way, every mistake at its line.
 
 export type { MarkdownContext } from '#lib/content/markdown/context.ts'
 
 /** Lists and quotes inside each other, at most: deeper nesting is refused before parsing. */
 const MAX_NESTING = 10
 
-/**
- * Turns a page's Markdown into blocks: sanitized HTML and the embeds its `@`
- * lines ask for. Every mistake in the text is found in one go: the
- * ContentError lists them all.
- */
+/** A page's Markdown as sanitized HTML and embeds; the ContentError lists every mistake. */
 export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] {
   refuseDeepNesting(markdown, ctx)
   const tree = parseMarkdown(markdown)
   const noted = new ProblemList()
-  refuseUnsupported(tree, ctx, noted)
+  // Raw HTML is reported once per line: <b>x</b> is one mistake, not two.
+  const htmlLines = new Set<number | undefined>()
+  walk(tree, (node) => {
+    if (node.type === 'html') {
+      if (htmlLines.has(node.position?.start.line)) return
+      htmlLines.add(node.position?.start.line)
+    }
+    noted.catch(() => refuseNode(node, ctx))
+  })
   const headings = assignHeadingIds(tree, ctx, noted)
   const anchors: Link[] = []
   walk(tree, (node) => {
@@ -37,7 +37,7 @@ export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] 
   })
   // Tokens can add links (mailto, tel), so they run after links are checked.
   replaceTokens(tree, ctx, noted)
-  resolveAnchors(anchors, headings, ctx, noted)
+  for (const link of anchors) noted.catch(() => resolveAnchor(link, headings, ctx))
 
   const blocks: Block[] = []
   let pending: RootContent[] = []
@@ -57,18 +57,7 @@ export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] 
     }
     flush()
     const level = Math.min(lastHeading + 1, 4) as 2 | 3 | 4
-    const { registries } = ctx
-    const block = noted.catch(() =>
-      registries
-        ? directiveBlock(
-            directive.name,
-            directive.args,
-            node as Paragraph,
-            { ...ctx, registries },
-            level
-          )
-        : knownDirective(directive.name, node as Paragraph, ctx)
-    )
+    const block = noted.catch(() => directiveBlock(directive, ctx, level))
     if (block) blocks.push(block)
   }
   flush()
@@ -76,24 +65,9 @@ export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] 
   return blocks
 }
 
-/** Without registries an `@` line is checked only for its name. */
-function knownDirective(name: string, node: Paragraph, ctx: MarkdownContext): undefined {
-  if ((DIRECTIVES as readonly string[]).includes(name)) return undefined
-  return failAt(
-    ctx,
-    node,
-    `has an unknown @ line "@${name}".${didYouMean(name, DIRECTIVES)} The @ lines are: ${DIRECTIVES.map((d) => '@' + d).join(', ')}`
-  )
-}
-
-/**
- * Quotes and lists nested thousands deep would take the parser minutes (or
- * its whole stack); real pages nest a few levels. Counted per line, from
- * the quote and list markers and the indentation in front of the text.
- */
+// Quotes and lists nested thousands deep would take the parser minutes (or its whole stack).
 function refuseDeepNesting(markdown: string, ctx: MarkdownContext) {
-  const lines = markdown.split('\n')
-  lines.forEach((line, i) => {
+  markdown.split('\n').forEach((line, i) => {
     const lead = /^(?:[ \t]*(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t])))*[ \t]*/.exec(line)![0]
     const markers = (lead.match(/>|[-*+]|\d{1,9}[.)]/g) ?? []).length
     const indent = lead.replace(/\t/g, '    ').length
@@ -106,56 +80,27 @@ function refuseDeepNesting(markdown: string, ctx: MarkdownContext) {
   })
 }
 
-/**
- * Renders Markdown that may hold text and links only (alert messages,
- * transcripts): no `@` lines. Returns the sanitized HTML.
- */
+/** Markdown of text and links only (alert messages, transcripts), as sanitized HTML. */
 export function renderText(markdown: string, ctx: MarkdownContext): string {
-  const blocks = renderMarkdown(markdown, ctx)
-  const html = blocks.map((block) =>
-    block.kind === 'html'
-      ? block.html
-      : failAt(ctx, undefined, `can hold text and links only, not "@${block.kind}" lines`)
-  )
-  return html.join('\n')
+  return renderMarkdown(markdown, ctx)
+    .map((block) =>
+      block.kind === 'html'
+        ? block.html
+        : failAt(ctx, undefined, `can hold text and links only, not "@${block.kind}" lines`)
+    )
+    .join('\n')
 }
 
 /** Markdown that would be lost or cannot be checked stops with a plain reason. */
-function refuseUnsupported(tree: AnyNode, ctx: MarkdownContext, noted: ProblemList) {
-  // Raw HTML is reported once per line: <b>x</b> is one mistake, not two.
-  const htmlLines = new Set<number | undefined>()
-  walk(tree, (node) => {
-    if (node.type === 'html') {
-      const line = node.position?.start.line
-      if (htmlLines.has(line)) return
-      htmlLines.add(line)
-    }
-    noted.catch(() => refuseNode(node, ctx))
-  })
-}
-
 function refuseNode(node: AnyNode, ctx: MarkdownContext) {
-  switch (node.type) {
-    case 'html':
-      // Comments are notes for editors and show nowhere; anything else would
-      // be removed by the sanitizer without a word, so it is refused here.
-      if (/^\s*<!--[\s\S]*-->\s*$/.test(node.value)) return
-      failAt(
-        ctx,
-        node,
-        `has raw HTML (${JSON.stringify(node.value.trim().slice(0, 40))}). Raw HTML is not allowed; it would be removed when the page is built. Write the text in Markdown, and use an @ line (content/README.md) to embed a video, form or document`
-      )
-      return
-    case 'image':
-    case 'imageReference':
-      failAt(
-        ctx,
-        node,
-        'has an image in the text; images are not supported there (use a diagram or a document)'
-      )
-      return
-    case 'definition':
-      failAt(ctx, node, 'has a link reference definition; write links inline as [text](address)')
-      return
-  }
+  // Comments are notes for editors; other raw HTML the sanitizer would drop without a word.
+  const why =
+    node.type === 'html' && !/^\s*<!--[\s\S]*-->\s*$/.test(node.value)
+      ? `has raw HTML (${JSON.stringify(node.value.trim().slice(0, 40))}). Raw HTML is not allowed; it would be removed when the page is built. Write the text in Markdown, and use an @ line (content/README.md) to embed a video, form or document`
+      : node.type === 'image' || node.type === 'imageReference'
+        ? 'has an image in the text; images are not supported there (use a diagram or a document)'
+        : node.type === 'definition'
+          ? 'has a link reference definition; write links inline as [text](address)'
+          : undefined
+  if (why) failAt(ctx, node, why)
 }

@@ -1,17 +1,12 @@
-import { documentHref } from '#lib/content/schemas.ts'
 import type { Link } from 'mdast'
 import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
-import type { ProblemList } from '#lib/content/problems.ts'
-import type { Slugger } from '#lib/content/markdown/headings.ts'
 import { TOP_ANCHOR, USER_CONTENT_PREFIX } from '#lib/content/markdown/processor.ts'
+import { documentHref } from '#lib/content/schemas.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import { documentCue, inlineLinkCue } from '#lib/labels.ts'
 import { routeHref } from '#lib/routes.ts'
 
-/**
- * Checks a Markdown link and rewrites it to its published address. Returns
- * true for in-page anchors, which are checked once all headings are known.
- */
+/** Checks a link and rewrites it to its address; true for in-page anchors, checked later. */
 export function resolveLink(link: Link, ctx: MarkdownContext): boolean {
   const url = link.url
   if (url.startsWith('#')) return true
@@ -28,11 +23,10 @@ export function resolveLink(link: Link, ctx: MarkdownContext): boolean {
       routeHref(route) + (hash ? `#${hash === TOP_ANCHOR ? hash : USER_CONTENT_PREFIX + hash}` : '')
     return false
   }
-  const scheme = /^([a-z]+):(.*)$/.exec(url)
-  const [kind, id] = scheme ? [scheme[1], scheme[2]!] : [undefined, '']
+  const [, kind, id = ''] = /^([a-z]+):(.*)$/.exec(url) ?? []
   // Without registries (one has errors, or the page's frontmatter has), links
   // to their entries wait for the next check; every other link is checked.
-  const registries = ctx.registries
+  const { registries } = ctx
   if (!registries && (kind === 'doc' || kind === 'link' || kind === 'video')) return false
   const unknown = (what: string, file: string, known: Iterable<string>): never =>
     failAt(
@@ -90,21 +84,11 @@ function appendCue(link: Link, cue: string, language: string) {
   if (language !== 'en') link.data = { ...link.data, hProperties: { hrefLang: language } }
 }
 
-/** Checks in-page links against the page's headings and points them at the heading ids. */
-export function resolveAnchors(
-  anchors: Link[],
-  headings: Slugger,
-  ctx: MarkdownContext,
-  noted: ProblemList
-) {
-  for (const link of anchors) noted.catch(() => resolveAnchor(link, headings, ctx))
-}
-
-function resolveAnchor(link: Link, headings: Slugger, ctx: MarkdownContext) {
+export function resolveAnchor(link: Link, headings: ReadonlySet<string>, ctx: MarkdownContext) {
   const anchor = link.url.slice(1)
   if (anchor === TOP_ANCHOR) return
   if (!headings.has(anchor)) {
-    const known = headings.all()
+    const known = [...headings]
     failAt(
       ctx,
       link,

@@ -4,11 +4,8 @@ import { remark } from 'remark'
 import remarkGfm from 'remark-gfm'
 import remarkHtml from 'remark-html'
 
-// Sanitizing is deliberate and must stay on: remark-html's default schema
-// (GitHub's) removes raw HTML (scripts, iframes, event handlers) and prefixes
-// ids with `user-content-`. The only addition is the tel: protocol, so phone
-// numbers can be tapped. The content check refuses raw HTML before it gets
-// here, so nothing is removed silently; embeds go through `@` lines.
+// Sanitizing must stay on: GitHub's schema removes raw HTML (scripts, iframes, event
+// handlers) and prefixes ids with `user-content-`; tel: is added so phones can be tapped.
 const schema = {
   ...defaultSchema,
   protocols: {
@@ -25,12 +22,10 @@ export const USER_CONTENT_PREFIX = 'user-content-'
 /** In-page links to `#top` go to the page heading, which carries this id. */
 export const TOP_ANCHOR = 'top'
 
-/** Markdown to a syntax tree (with GitHub tables, lists and autolinks). */
 export function parseMarkdown(markdown: string): Root {
   return processor.runSync(processor.parse(markdown)) as Root
 }
 
-/** Part of a syntax tree to sanitized HTML. */
 export function toHtml(nodes: RootContent[]): string {
   return String(processor.stringify({ type: 'root', children: nodes })).trim()
 }

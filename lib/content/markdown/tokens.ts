@@ -1,24 +1,36 @@
 import type { PhrasingContent, Root, Text } from 'mdast'
-import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
-import type { ProblemList } from '#lib/content/problems.ts'
-import { walkParents } from '#lib/content/markdown/tree.ts'
+import { failAt, walk, type MarkdownContext } from '#lib/content/markdown/context.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import { formatDate } from '#lib/dates.ts'
 import { cardFeeLabel, tierLabel } from '#lib/fees.ts'
 import { phoneHref, phoneText } from '#lib/labels.ts'
+import type { ProblemList } from '#lib/content/problems.ts'
+import type { Site } from '#lib/content/schemas.ts'
 import { formatMoney } from '#lib/money.ts'
 
 const TOKEN = /\{\{\s*([a-z-]+):([a-z0-9-]+)\s*\}\}/g
 const TOKEN_KINDS = ['fee', 'tier', 'card-fee', 'fact', 'site']
-const SITE_TOKENS = ['name', 'organization', 'phone', 'email', 'address', 'hours']
+const text = (value: string): Text => ({ type: 'text', value })
+const SITE_TOKENS: Record<string, (site: Site) => PhrasingContent> = {
+  name: (site) => text(site.name),
+  organization: (site) => text(site.organization),
+  phone: ({ phone }) => ({
+    type: 'link',
+    url: phoneHref(phone),
+    children: [text(phoneText(phone))],
+  }),
+  email: ({ email }) => ({ type: 'link', url: `mailto:${email}`, children: [text(email)] }),
+  address: ({ address: a }) => text(`${a.street}, ${a.city}, ${a.state} ${a.zip}`),
+  hours: (site) => text(site.officeHours),
+}
 
 /** Replaces {{fee:standard}}, {{fact:co-alarm-life}}, {{site:email}}... in the text. */
 export function replaceTokens(tree: Root, ctx: MarkdownContext, noted: ProblemList) {
-  walkParents(tree, (parent) => {
-    const children = parent.children as PhrasingContent[]
+  walk(tree, (parent) => {
+    if (!('children' in parent)) return
     const out: PhrasingContent[] = []
     let changed = false
-    for (const child of children) {
+    for (const child of parent.children as PhrasingContent[]) {
       if (child.type !== 'text' || !/\{\{|\}\}/.test(child.value)) {
         out.push(child)
         continue
@@ -50,16 +62,14 @@ export function replaceTokens(tree: Root, ctx: MarkdownContext, noted: ProblemLi
 }
 
 function tokenValue(kind: string, id: string, node: Text, ctx: MarkdownContext): PhrasingContent {
-  const text = (value: string): Text => ({ type: 'text', value })
-  // Without registries (one has errors), only the kind of token is checked.
-  if (!ctx.registries) {
-    if (TOKEN_KINDS.includes(kind)) return text(`{{${kind}:${id}}}`)
+  if (!TOKEN_KINDS.includes(kind))
     return failAt(
       ctx,
       node,
       `has an unknown kind of token "${kind}"; use ${TOKEN_KINDS.join(', ')}.${didYouMean(kind, TOKEN_KINDS)}`
     )
-  }
+  // Without registries (one has errors), only the kind of token is checked.
+  if (!ctx.registries) return text(`{{${kind}:${id}}}`)
   const { fees, facts, site } = ctx.registries
   const unknown = (file: string, known: Iterable<string>): never =>
     failAt(
@@ -67,65 +77,33 @@ function tokenValue(kind: string, id: string, node: Text, ctx: MarkdownContext):
       node,
       `has the token {{${kind}:${id}}}, but "${id}" is not in content/data/${file}.${didYouMean(id, known)}`
     )
-  const tierIds = fees.inspection.tiers.map((t) => t.id)
-  switch (kind) {
-    case 'fee': {
-      if (id === 'reinspection') return text(formatMoney(fees.inspection.reinspection))
-      const tier = fees.inspection.tiers.find((t) => t.id === id)
-      return tier
-        ? text(formatMoney(tier.amount))
-        : unknown('fees.yaml', [...tierIds, 'reinspection'])
-    }
-    case 'tier': {
-      const tier = fees.inspection.tiers.find((t) => t.id === id)
-      return tier ? text(tierLabel(tier)) : unknown('fees.yaml', tierIds)
-    }
-    case 'card-fee': {
-      const method = fees.cardFees.methods.find((m) => m.id === id)
-      return method
-        ? text(cardFeeLabel(method))
-        : unknown(
-            'fees.yaml',
-            fees.cardFees.methods.map((m) => m.id)
-          )
-    }
-    case 'fact': {
-      const fact = facts[id]
-      if (fact === undefined) return unknown('facts.yaml', Object.keys(facts))
-      return text(typeof fact === 'string' ? fact : formatDate(fact.date))
-    }
-    case 'site':
-      switch (id) {
-        case 'name':
-          return text(site.name)
-        case 'organization':
-          return text(site.organization)
-        case 'phone':
-          return {
-            type: 'link',
-            url: phoneHref(site.phone),
-            children: [text(phoneText(site.phone))],
-          }
-        case 'email':
-          return { type: 'link', url: `mailto:${site.email}`, children: [text(site.email)] }
-        case 'address':
-          return text(
-            `${site.address.street}, ${site.address.city}, ${site.address.state} ${site.address.zip}`
-          )
-        case 'hours':
-          return text(site.officeHours)
-        default:
-          return failAt(
-            ctx,
-            node,
-            `has the token {{site:${id}}}; site tokens are ${SITE_TOKENS.join(', ')}.${didYouMean(id, SITE_TOKENS)}`
-          )
-      }
-    default:
-      return failAt(
-        ctx,
-        node,
-        `has an unknown kind of token "${kind}"; use ${TOKEN_KINDS.join(', ')}.${didYouMean(kind, TOKEN_KINDS)}`
-      )
+  const { tiers, reinspection } = fees.inspection
+  const tier = tiers.find((t) => t.id === id)
+  const tierIds = tiers.map((t) => t.id)
+  if (kind === 'fee') {
+    if (id === 'reinspection') return text(formatMoney(reinspection))
+    return tier
+      ? text(formatMoney(tier.amount))
+      : unknown('fees.yaml', [...tierIds, 'reinspection'])
   }
+  if (kind === 'tier') return tier ? text(tierLabel(tier)) : unknown('fees.yaml', tierIds)
+  if (kind === 'card-fee') {
+    const method = fees.cardFees.methods.find((m) => m.id === id)
+    const ids = fees.cardFees.methods.map((m) => m.id)
+    return method ? text(cardFeeLabel(method)) : unknown('fees.yaml', ids)
+  }
+  if (kind === 'fact') {
+    const fact = facts[id]
+    if (fact === undefined) return unknown('facts.yaml', Object.keys(facts))
+    return text(typeof fact === 'string' ? fact : formatDate(fact.date))
+  }
+  const names = Object.keys(SITE_TOKENS)
+  return (
+    SITE_TOKENS[id]?.(site) ??
+    failAt(
+      ctx,
+      node,
+      `has the token {{site:${id}}}; site tokens are ${names.join(', ')}.${didYouMean(id, names)}`
+    )
+  )
 }
