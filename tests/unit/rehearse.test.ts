@@ -12,7 +12,7 @@ import {
   type Pull,
 } from '#tools/rehearse/github-model.ts'
 import { pullRequestCheck } from '#tools/rehearse/rehearse.ts'
-import { annotationsFrom } from '#tools/rehearse/runner.ts'
+import { annotationsFrom, Runner } from '#tools/rehearse/runner.ts'
 
 // The rehearsal's stand-in for GitHub (tools/rehearse/) answers as GitHub
 // does where the clerk's path depends on it: branch protection's refusals
@@ -147,6 +147,19 @@ describe('the rehearsal’s check', () => {
       },
       { path: 'a.md', line: 1, level: 'notice', title: '', message: 'fyi' },
     ])
+  })
+
+  it('runs in a git checkout of the commit, as actions/checkout makes one (a check may ask git which files are tracked)', async () => {
+    mkdirSync(join(dir, 'packages', 'node_modules'), { recursive: true })
+    const runner = new Runner(model.store, join(dir, 'runner'), join(dir, 'packages'))
+    const later = change(main(), 'content/c.md', 'c')
+    for (const [sha, files] of [
+      [main(), 'README.md\ncontent/a.md\ncontent/b.md'],
+      [later, 'README.md\ncontent/a.md\ncontent/b.md\ncontent/c.md'],
+    ]) {
+      const job = await runner.run(sha!, 'git rev-parse HEAD && git ls-files', process.env)
+      expect(job).toEqual({ ok: true, output: `${sha}\n${files}\n` })
+    }
   })
 
   it('is built with the stand-in’s address only from this machine (SITE_EDITOR_API_ROOT)', () => {

@@ -37,6 +37,8 @@ async function menu(page: Page, button: RegExp | string, item: string) {
 
 try {
   const page = await browser.newPage()
+  // Playwright's library waits forever by default: a step that never comes must stop the run with a message.
+  page.setDefaultTimeout(120_000)
   page.on('dialog', (dialog) => void dialog.accept())
   await page.route('https://www.githubstatus.com/**', (route) =>
     route.fulfill({ json: { components: [] } })
@@ -79,7 +81,7 @@ try {
     const check = await timed(() => rehearsal.checked())
     const publish = await timed(async () => {
       await menu(page, 'Publish', 'Publish now')
-      await page.getByText('Entry published').waitFor({ timeout: 600_000 })
+      await page.getByText('Entry published').waitFor()
     })
     const live = await timed(async () => {
       await rehearsal.published()

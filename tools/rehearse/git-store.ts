@@ -169,14 +169,6 @@ export class GitStore {
       }
     })
   }
-
-  /** Puts a commit's files into a folder, as `git checkout` would, removing what it does not hold. */
-  checkout(sha: string, workTree: string, indexFile: string) {
-    this.git(['read-tree', '-u', '--reset', sha], {
-      env: { GIT_INDEX_FILE: indexFile, GIT_WORK_TREE: workTree },
-      cwd: workTree,
-    })
-  }
 }
 
 export type CommitInfo = ReturnType<GitStore['commitInfo']>

@@ -35,16 +35,17 @@ export class Runner {
   private queue: Promise<unknown> = Promise.resolve()
   private running: ChildProcess | undefined
   private stopped = false
-  private readonly store: GitStore
   private readonly workTree: string
-  private readonly index: string
 
-  /** A runner in `dir`, with `packagesFrom`'s node_modules (hard links: no copy of the bytes). */
+  /**
+   * A runner in `dir`: a git clone of the store, as actions/checkout makes one (the checks may ask
+   * git, e.g. `git ls-files`), sharing the store's objects, with `packagesFrom`'s node_modules
+   * (hard links: no copy of the bytes).
+   */
   constructor(store: GitStore, dir: string, packagesFrom: string) {
-    this.store = store
     this.workTree = join(dir, 'work')
-    this.index = join(dir, 'index')
-    mkdirSync(this.workTree, { recursive: true })
+    mkdirSync(dir, { recursive: true })
+    execFileSync('git', ['clone', '--quiet', '--shared', '--no-checkout', store.dir, this.workTree])
     const packages = join(packagesFrom, 'node_modules')
     execFileSync('cp', ['-al', packages, join(this.workTree, 'node_modules')])
   }
@@ -53,7 +54,7 @@ export class Runner {
   run(sha: string, command: string, env: NodeJS.ProcessEnv, start = () => true) {
     const job = this.queue.then(() => {
       if (this.stopped || !start()) return undefined
-      this.store.checkout(sha, this.workTree, this.index)
+      execFileSync('git', ['-C', this.workTree, 'checkout', '--quiet', '--force', '--detach', sha])
       return new Promise<{ ok: boolean; output: string }>((resolve) => {
         // In its own process group, so that stop() ends the command and everything it started.
         const child = spawn('sh', ['-c', command], {
