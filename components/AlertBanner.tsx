@@ -5,12 +5,13 @@ import type { ActiveAlert } from '#lib/content/alerts.ts'
  * Site-wide notices, above the page heading, each a labelled region. Urgent
  * ones say "Urgent" and carry a red border and a warning sign (not color
  * alone). Each carries its last day for the browser script (alert-expiry.ts).
+ * Two or more are numbered ("Urgent notice, 1 of 2"): a landmark's name must be unique.
  */
 export function AlertBanner({ alerts }: { alerts: ActiveAlert[] }) {
   if (alerts.length === 0) return null
   return (
     <div className="mb-6 space-y-3">
-      {alerts.map((alert) => {
+      {alerts.map((alert, index) => {
         const urgent = alert.level === 'urgent'
         const headingId = `alert-${alert.id}`
         return (
@@ -33,6 +34,7 @@ export function AlertBanner({ alerts }: { alerts: ActiveAlert[] }) {
                 </span>
               ) : null}
               {urgent ? 'Urgent notice' : 'Notice'}
+              {alerts.length > 1 ? `, ${index + 1} of ${alerts.length}` : null}
             </p>
             <MarkdownBody html={alert.html} />
           </section>

@@ -59,6 +59,31 @@ describe('site-wide alerts', () => {
     }
   })
 
+  it('two alerts at once are two regions with names of their own (a landmark’s name is unique)', () => {
+    const dir = fixtureCopy()
+    put(
+      dir,
+      'data/alerts.yaml',
+      ALERTS.replace(
+        "level: information\n  start: '2026-11-26'",
+        "level: urgent\n  start: '2026-11-22'"
+      )
+    )
+    vi.stubEnv('SITE_BUILD_DATE', '2026-11-22')
+    const content = loadContent(dir)
+    const home = content.pages[0]!
+    const html = renderToStaticMarkup(
+      <ContentPage page={home} frame={pageFrame(content, home.route, home.blocks)} />
+    )
+    const names = [...html.matchAll(/<p id="alert-[^"]+"[^>]*>(.*?)<\/p>/g)].map((m) =>
+      m[1]!
+        .replace(/<[^>]+>/g, '')
+        .replace('⚠', '')
+        .trim()
+    )
+    expect(names).toEqual(['Urgent notice, 1 of 2', 'Urgent notice, 2 of 2'])
+  })
+
   it('an expired alert appears on no page', () => {
     for (const { route, html } of siteOn('2026-11-28')) {
       expect(html, route).not.toContain('data-alert')
