@@ -97,7 +97,7 @@ export function editorCollections(): CmsCollection[] {
           extension: 'md',
           format: PAGE_FORMAT,
           create: true,
-          // The site check refuses deleting a page something still links to (checked-backend.ts).
+          // The site check refuses deleting a page something still links to (backend.ts).
           delete: true,
           slug: '{{route}}',
           identifier_field: 'title',

@@ -20,9 +20,7 @@ import {
   PAGE_FORMAT,
   registryFormatName,
 } from '#site-editor/config.ts'
-import { withSiteCheck } from '#site-editor/checked-backend.ts'
-import { withEditGuard } from '#site-editor/edit-guard.ts'
-import { withReviewedPublish } from '#site-editor/github-publish.ts'
+import { withSiteRules } from '#site-editor/backend.ts'
 import { DayControl, DayPreview } from '#site-editor/day-widget.tsx'
 import { enhanceEditor, type EditorStore } from '#site-editor/enhance.ts'
 import { COLLECTIONS } from '#site-editor/fields.ts'
@@ -34,11 +32,8 @@ import { REGISTRY_NAMES } from '#lib/content/source.ts'
 const settings = __SITE_EDITOR_SETTINGS__
 type Registered = Parameters<typeof CMS.registerBackend>[1]
 
-CMS.registerBackend(
-  'github',
-  withSiteCheck(withEditGuard(withReviewedPublish(GitHubBackend as never))) as Registered
-)
-CMS.registerBackend('proxy', withSiteCheck(withEditGuard(ProxyBackend as never)) as Registered)
+CMS.registerBackend('github', withSiteRules(GitHubBackend as never, true) as Registered)
+CMS.registerBackend('proxy', withSiteRules(ProxyBackend as never) as Registered)
 CMS.registerWidget(
   [
     booleanWidget,

@@ -6,7 +6,7 @@ type Phrases = Record<string, unknown>
 const OURS = {
   // Decap's "＋ Page" uses a full-width plus (U+FF0B), which common fonts lack: an empty box.
   'collection.collectionTop.newButton': 'New %{collectionLabel}',
-  // The site check's words (checked-backend.ts) and GitHub's (github-publish.ts) come in `details`.
+  // The site check's words and GitHub's (backend.ts) come in `details`.
   'ui.toast.onFailToPersist': 'Not saved. %{details}',
   'ui.toast.onFailToPublishEntry': 'Not published: %{details}',
   'ui.toast.onFailToDelete': 'Not deleted. %{details}',

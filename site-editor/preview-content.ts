@@ -1,4 +1,4 @@
-import { withChange } from '#site-editor/checked-backend.ts'
+import { withChange } from '#site-editor/backend.ts'
 import { CONTENT_PATH } from '#site-editor/config.ts'
 import { LIST_FIELD, pageFormat, registryFormat, TYPE_KEY } from '#site-editor/formats.ts'
 import type { ContentProblem } from '#lib/content/problems.ts'

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { merge } from '#tools/rehearse/github-model.ts'
-import { GUARD_WORDS } from '#site-editor/edit-guard.ts'
-import { PUBLISH_WORDS } from '#site-editor/github-publish.ts'
+import { GUARD_WORDS, PUBLISH_WORDS } from '#site-editor/backend.ts'
 import { FIELD_TEXT } from '#site-editor/fields.ts'
 import { todayInNewJersey } from '#lib/dates.ts'
 import { startRehearsal, type Rehearsal } from '#tools/rehearse/rehearse.ts'

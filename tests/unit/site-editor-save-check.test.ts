@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SaveRefused, withSiteCheck } from '#site-editor/checked-backend.ts'
+import { SaveRefused, withSiteRules } from '#site-editor/backend.ts'
 import { FIXTURE } from '#tests/helpers/content.ts'
 
 // Publish refuses what the content check refuses: the editor's backend runs
@@ -44,7 +44,7 @@ class TestBackend {
   }
 }
 
-const Checked = withSiteCheck(TestBackend)
+const Checked = withSiteRules(TestBackend)
 const page = (route: string, body: string) =>
   `---\nroute: ${route}\ntitle: Drills\ndescription: A page about fire drills, for the editor's save check.\nsection: safety\n---\n\n${body}\n`
 
@@ -78,7 +78,7 @@ describe("the editor's save check", () => {
   })
 
   it('reads every page online, not only the first 20 that Decap lists: a link to the last one is fine', async () => {
-    const backend = new (withSiteCheck(PagedBackend))()
+    const backend = new (withSiteRules(PagedBackend))()
     const last = (await backend.allEntriesByFolder('content/pages', 'md')).at(-1)!
     const route = /^route: (.*)$/m.exec(last.data)![1]
     await backend.persistEntry(

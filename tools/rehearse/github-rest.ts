@@ -15,7 +15,7 @@ import {
 } from '#tools/rehearse/github-model.ts'
 
 // The REST calls Decap's GitHub backend (decap-cms-backend-github: API.ts, implementation.tsx)
-// and the editor's Publish (site-editor/github-publish.ts) make, answered from the model in
+// and the editor's Publish (site-editor/backend.ts) make, answered from the model in
 // GitHub's shapes, with the fields those callers read.
 
 type Call = {

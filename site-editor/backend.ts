@@ -1,0 +1,313 @@
+import { checkContent } from '#lib/content/index.ts'
+import { formatProblem, type ContentProblem } from '#lib/content/problems.ts'
+import {
+  MEETINGS_FOLDER,
+  REGISTRY_NAMES,
+  registryPath,
+  type ContentSource,
+  type SourceFile,
+} from '#lib/content/source.ts'
+import { CONTENT_PATH } from '#site-editor/config.ts'
+
+// Decap's backends with the site's rules: the content check runs over the
+// repository's content with a change in it before it is written; a save from
+// an out-of-date copy is refused; online, Publish waits for GitHub's checks.
+
+type Read = { data: string; file: { path: string } }
+type DataFile = { path: string; slug: string; raw: string; newPath?: string }
+type SaveOptions = {
+  newEntry?: boolean
+  unpublished?: boolean
+  useWorkflow?: boolean
+  collectionName?: string
+}
+/** What this needs of Decap's backends; the rest is the GitHub backend's. */
+type Backend = {
+  entriesByFolder(folder: string, extension: string, depth: number): Promise<Read[]>
+  /** The GitHub backend's whole folder: its entriesByFolder gives only the first 20 files. */
+  allEntriesByFolder?(folder: string, extension: string, depth: number): Promise<Read[]>
+  entriesByFiles(files: { path: string }[]): Promise<Read[]>
+  persistEntry(entry: { dataFiles: DataFile[] }, options: SaveOptions): Promise<unknown>
+  deleteFiles(paths: string[], commitMessage: string): Promise<unknown>
+  getEntry?(path: string): Promise<Read>
+  unpublishedEntry?(args: {
+    collection: string
+    slug: string
+  }): Promise<{ diffs: { path: string; id: string }[] }>
+  unpublishedEntryDataFile?(c: string, slug: string, path: string, id: string): Promise<string>
+  authenticate?(state: unknown): Promise<unknown>
+  api?: unknown
+}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeScript's rule for mixins
+type BackendClass = abstract new (...args: any[]) => Backend
+
+/** A refusal Decap shows after its own words ("Not saved. …") without "Error:" in front. */
+export class PlainRefusal extends Error {
+  name = ''
+}
+
+export class SaveRefused extends PlainRefusal {
+  readonly problems: ContentProblem[]
+
+  constructor(problems: ContentProblem[]) {
+    super(
+      `The site check found ${problems.length === 1 ? 'a mistake' : `${problems.length} mistakes`} ` +
+        `this change would bring, so the site could not be built: ${problems.map(formatProblem).join(' · ')}`
+    )
+    this.problems = problems
+  }
+}
+
+export const GUARD_WORDS = {
+  changed: 'Someone else saved a change to this entry after you opened it.',
+  waiting:
+    'Someone else has already saved a change to this entry that is not published yet (it is under Workflow).',
+  gone: 'The change you opened was published or deleted by someone else meanwhile.',
+  keep: 'Nothing is lost: their change is kept, and what you typed is still on this screen. Copy what you typed, reload the page to see their version, then make your change again.',
+}
+
+export const PUBLISH_WORDS = {
+  pending:
+    'the site check on this change has not finished yet. It takes a few minutes; try Publish again when it has.',
+  failing: (found: string) =>
+    `the site check found a mistake in this change: ${found} Open the entry, correct it and save; the check then runs again.`,
+  failingNoDetail:
+    'the site check on this change failed. Open the entry, correct it and save; the check then runs again.',
+  updating:
+    'the live site has changed since this change was saved, so the site check now runs again on both together. Try Publish again in a few minutes.',
+  conflict:
+    'someone else published a change to the same part of this file. Delete this change (its text stays on screen: copy it first), open the entry again and make the change once more.',
+  moved: 'this change was saved again while it was being published. Try Publish again.',
+  other: (message: string) => `GitHub did not publish this change: ${message}`,
+  deleteOnline:
+    'A published entry cannot be deleted from the editor: every change to the live site goes through a pull request. Ask a maintainer to delete the file on GitHub, which opens a pull request for it.',
+}
+
+const MEETINGS_PATH = `${CONTENT_PATH}/data/${MEETINGS_FOLDER}`
+
+/** The repository's content, read through the backend. */
+async function readThrough(backend: Backend): Promise<ContentSource> {
+  const files = (read: Read[]): SourceFile[] =>
+    read
+      .map(({ data, file }) => ({ path: file.path, text: data }))
+      .sort((a, b) => a.path.localeCompare(b.path))
+  const folder = (path: string, extension: string) =>
+    (backend.allEntriesByFolder ?? backend.entriesByFolder).call(backend, path, extension, 1)
+  const [pages, registries, captions, meetings] = await Promise.all([
+    folder(`${CONTENT_PATH}/pages`, 'md'),
+    backend.entriesByFiles(
+      REGISTRY_NAMES.map((name) => ({ path: registryPath(CONTENT_PATH, name) }))
+    ),
+    folder(`${CONTENT_PATH}/captions`, 'vtt').catch(() => []),
+    folder(MEETINGS_PATH, 'yaml').catch(() => []),
+  ])
+  const nameOf = (file: SourceFile) =>
+    REGISTRY_NAMES.find((name) => registryPath(CONTENT_PATH, name) === file.path)
+  return {
+    root: CONTENT_PATH,
+    pages: files(pages),
+    registries: Object.fromEntries(files(registries).map((file) => [nameOf(file), file])),
+    captions: files(captions),
+    meetings: files(meetings),
+    refused: [],
+  }
+}
+
+/** The content with files written (and moved) and others deleted. */
+export function withChange(
+  source: ContentSource,
+  written: readonly { path: string; raw: string; newPath?: string }[],
+  deleted: readonly string[] = []
+): ContentSource {
+  const gone = new Set([...deleted, ...written.flatMap((f) => (f.newPath ? [f.path] : []))])
+  const put = (files: SourceFile[], folder: string) => {
+    const added = written
+      .map((f) => ({ path: f.newPath ?? f.path, text: f.raw }))
+      .filter((f) => f.path.startsWith(`${folder}/`))
+    const paths = new Set(added.map((f) => f.path))
+    return [...files.filter((f) => !gone.has(f.path) && !paths.has(f.path)), ...added].sort(
+      (a, b) => a.path.localeCompare(b.path)
+    )
+  }
+  const registries = { ...source.registries }
+  for (const name of REGISTRY_NAMES) {
+    const file = written.find((f) => (f.newPath ?? f.path) === registryPath(CONTENT_PATH, name))
+    if (file) registries[name] = { path: registryPath(CONTENT_PATH, name), text: file.raw }
+  }
+  return {
+    ...source,
+    pages: put(source.pages, `${CONTENT_PATH}/pages`),
+    captions: put(source.captions, `${CONTENT_PATH}/captions`),
+    meetings: put(source.meetings, MEETINGS_PATH),
+    registries,
+  }
+}
+
+/** Throws SaveRefused when the change brings an error the content has not without it. */
+async function refuseBreakingChange(
+  backend: Backend,
+  written: readonly DataFile[],
+  deleted: readonly string[] = []
+) {
+  const before = await readThrough(backend)
+  const errors = (source: ContentSource) =>
+    checkContent(source).problems.filter((p) => p.severity === 'error')
+  const known = new Set(errors(before).map(formatProblem))
+  const problems = errors(withChange(before, written, deleted)).filter(
+    (p) => !known.has(formatProblem(p))
+  )
+  if (problems.length > 0) throw new SaveRefused(problems)
+}
+
+/** What Publish needs of Decap's GitHub API object (decap-cms-backend-github, API.ts). */
+type Api = {
+  originRepoURL: string
+  branch: string
+  mergeMethod: string
+  request(path: string, options?: { method?: string; body?: string }): Promise<unknown>
+  mergePR(pull: Pull): Promise<unknown>
+}
+type Pull = { number: number; head: { sha: string } }
+type ApiError = { status?: number; message?: string }
+
+/** Why GitHub refused to merge, in words a clerk can act on; brings the branch up to date if that is all. */
+async function whyNotPublished(api: Api, pull: Pull, refusal: ApiError): Promise<string> {
+  if (refusal.status === 409) return PUBLISH_WORDS.moved
+  const get = <T>(path: string) => api.request(`${api.originRepoURL}${path}`) as Promise<T>
+  const { check_runs: runs } = await get<{
+    check_runs: { id: number; status: string; conclusion: string | null }[]
+  }>(`/commits/${pull.head.sha}/check-runs`)
+  const passed = ['success', 'skipped', 'neutral']
+  const failed = runs.filter((r) => r.status === 'completed' && !passed.includes(r.conclusion!))
+  if (failed.length) {
+    type Annotation = {
+      path: string
+      start_line: number
+      message: string
+      annotation_level: string
+    }
+    const notes = await Promise.all(
+      failed.map((r) => get<Annotation[]>(`/check-runs/${r.id}/annotations`))
+    )
+    const found = notes
+      .flat()
+      .filter((a) => a.annotation_level === 'failure')
+      .map((a) => `${a.path} line ${a.start_line}: ${a.message}`)
+    return found.length ? PUBLISH_WORDS.failing(found.join(' · ')) : PUBLISH_WORDS.failingNoDetail
+  }
+  if (runs.length === 0 || runs.some((r) => r.status !== 'completed')) return PUBLISH_WORDS.pending
+  const compare = await get<{ behind_by: number }>(`/compare/${api.branch}...${pull.head.sha}`)
+  if (!(compare.behind_by > 0)) return PUBLISH_WORDS.other(String(refusal.message))
+  try {
+    await api.request(`${api.originRepoURL}/pulls/${pull.number}/update-branch`, {
+      method: 'PUT',
+      body: JSON.stringify({ expected_head_sha: pull.head.sha }),
+    })
+    return PUBLISH_WORDS.updating
+  } catch (error) {
+    const message = (error as ApiError).message
+    return /conflict/i.test(message ?? '')
+      ? PUBLISH_WORDS.conflict
+      : PUBLISH_WORDS.other(String(message))
+  }
+}
+
+/** Merges as Decap does, but never "force merges" a refused merge: says why instead. */
+async function mergeOrSayWhy(api: Api, pull: Pull) {
+  try {
+    return await api.request(`${api.originRepoURL}/pulls/${pull.number}/merge`, {
+      method: 'PUT',
+      body: JSON.stringify({
+        commit_message: 'Automatically generated. Merged on Decap CMS.',
+        sha: pull.head.sha,
+        merge_method: api.mergeMethod,
+      }),
+    })
+  } catch (error) {
+    const status = (error as ApiError).status
+    if (status !== 405 && status !== 409 && status !== 422) throw error
+    throw new PlainRefusal(await whyNotPublished(api, pull, error as ApiError))
+  }
+}
+
+/** A backend class with the site's rules; `online` for the GitHub backend. */
+export function withSiteRules<T extends BackendClass>(Base: T, online = false): T {
+  abstract class Ruled extends Base {
+    /**
+     * Decap saves whole files, so a save from a copy opened before someone else's
+     * save would undo theirs: the text of each file as this editor last opened or saved it.
+     */
+    readonly opened = { live: new Map<string, string>(), waiting: new Map<string, string>() }
+
+    async authenticate(state: unknown) {
+      const user = await super.authenticate!(state)
+      const api = this.api as Api
+      if (online) api.mergePR = (pull) => mergeOrSayWhy(api, pull)
+      return user
+    }
+
+    async getEntry(path: string) {
+      const entry = await super.getEntry!(path)
+      this.opened.live.set(path, entry.data)
+      return entry
+    }
+
+    async unpublishedEntryDataFile(collection: string, slug: string, path: string, id: string) {
+      const text = await super.unpublishedEntryDataFile!(collection, slug, path, id)
+      this.opened.waiting.set(path, text)
+      return text
+    }
+
+    /** Why a save of the file must not happen: it changed since it was opened, where it would go. */
+    private async changedSince(file: DataFile, options: SaveOptions): Promise<string | undefined> {
+      const live = this.opened.live.get(file.path)
+      if (options.useWorkflow) {
+        const pending = await super.unpublishedEntry!({
+          collection: options.collectionName!,
+          slug: file.slug,
+        }).catch(() => undefined)
+        if (options.unpublished) {
+          if (!pending) return GUARD_WORDS.gone
+          const diff = pending.diffs.find((d) => d.path === file.path)
+          const opened = this.opened.waiting.get(file.path)
+          if (!diff || opened === undefined) return undefined
+          const now = await super.unpublishedEntryDataFile!(
+            options.collectionName!,
+            file.slug,
+            diff.path,
+            diff.id
+          )
+          return now === opened ? undefined : GUARD_WORDS.changed
+        }
+        if (pending) return GUARD_WORDS.waiting
+      }
+      if (live === undefined) return undefined
+      const now = await super.getEntry!(file.path).then(
+        (e) => e.data,
+        () => undefined
+      )
+      return now === live ? undefined : GUARD_WORDS.changed
+    }
+
+    async persistEntry(entry: { dataFiles: DataFile[] }, options: SaveOptions) {
+      await refuseBreakingChange(this, entry.dataFiles)
+      if (!options.newEntry)
+        for (const file of entry.dataFiles) {
+          const why = await this.changedSince(file, options)
+          if (why) throw new PlainRefusal(`${why} ${GUARD_WORDS.keep}`)
+        }
+      const saved = await super.persistEntry(entry, options)
+      for (const file of entry.dataFiles)
+        (options.useWorkflow ? this.opened.waiting : this.opened.live).set(file.path, file.raw)
+      return saved
+    }
+
+    async deleteFiles(paths: string[], commitMessage: string) {
+      await refuseBreakingChange(this, [], paths)
+      // Deleting a published entry would change the live branch without a pull request.
+      if (online) throw new PlainRefusal(PUBLISH_WORDS.deleteOnline)
+      return super.deleteFiles(paths, commitMessage)
+    }
+  }
+  return Ruled
+}
