@@ -86,12 +86,12 @@ export function editorCollections(): CmsCollection[] {
   if (missing.length)
     throw new Error(`site-editor/fields.ts: COLLECTIONS has no entry for ${missing.join(', ')}`)
   return [
-    ...COLLECTIONS.map(({ name, label, singular, description }): CmsCollection => {
+    ...COLLECTIONS.map(({ name, label, description }): CmsCollection => {
       if (name === 'pages')
         return {
           name,
           label,
-          label_singular: singular,
+          label_singular: 'Page',
           description,
           folder: `${CONTENT_PATH}/pages`,
           extension: 'md',

@@ -87,8 +87,3 @@ export class DayControl extends Component<Props> {
     )
   }
 }
-
-/** The field in Decap's own preview of fields. */
-export function DayPreview({ value }: { value?: string }) {
-  return <p>{value ? (dayInWords(value) ?? value) : ''}</p>
-}

@@ -16,81 +16,68 @@ export type FieldText = {
 export const COLLECTIONS: {
   name: RegistryName | 'pages' | 'meetings'
   label: string
-  singular: string
   description: string
 }[] = [
   {
     name: 'pages',
     label: 'Pages',
-    singular: 'Page',
     description:
       'One Markdown file per page of the site. The preview shows the page as it will look.',
   },
   {
     name: 'alerts',
     label: 'Alerts',
-    singular: 'Alert',
     description: 'Notices shown above the heading of every page between two dates.',
   },
   {
     name: 'documents',
     label: 'Documents',
-    singular: 'Document',
     description: 'Every file the site offers for download, each with an id that pages use.',
   },
   {
     name: 'meetings',
     label: 'Meeting records',
-    singular: 'Meeting record',
     description:
       "The Board's agendas, minutes and meeting reports, one file per year, listed on /agendas, /minutes and /meeting-reports. New ones go at the top of their year.",
   },
   {
     name: 'videos',
     label: 'Videos',
-    singular: 'Video',
     description: 'Videos that pages show with a line "@video <id>".',
   },
   {
     name: 'forms',
     label: 'Forms',
-    singular: 'Form',
     description: 'Outside forms (JotForm) that pages show with a line "@form <id>".',
   },
   {
     name: 'links',
     label: 'Outside links',
-    singular: 'Link',
     description: 'Every address outside this site, each with an id that pages and menus use.',
   },
   {
     name: 'fees',
     label: 'Fees',
-    singular: 'Fees',
     description: 'Inspection fees and card payment fees, written once for every page.',
   },
   {
     name: 'facts',
     label: 'Figures and rules',
-    singular: 'Figures',
     description: 'Figures quoted on several pages, shown where a page says {{fact:<id>}}.',
   },
   {
     name: 'holidays',
     label: 'State holidays',
-    singular: 'Holidays',
     description: 'Days the office is closed; they do not count as business days for fees.',
   },
   {
     name: 'navigation',
     label: 'Menus',
-    singular: 'Menus',
     description: 'The menu at the top of every page and the links in the footer.',
   },
   {
     name: 'site',
     label: 'Contact details',
-    singular: 'Contact details',
     description: "The bureau's name, phone, e-mail, address and office hours.",
   },
 ]

@@ -21,7 +21,7 @@ import {
   registryFormatName,
 } from '#site-editor/config.ts'
 import { withSiteRules } from '#site-editor/backend.ts'
-import { DayControl, DayPreview } from '#site-editor/day-widget.tsx'
+import { DayControl } from '#site-editor/day-widget.tsx'
 import { enhanceEditor, type EditorStore } from '#site-editor/enhance.ts'
 import { COLLECTIONS } from '#site-editor/fields.ts'
 import { captionsFormat, pageFormat, registryFormat } from '#site-editor/formats.ts'
@@ -46,7 +46,7 @@ CMS.registerWidget(
     textWidget,
   ].map((widget) => widget.Widget()) as unknown as Parameters<typeof CMS.registerWidget>[0]
 )
-CMS.registerWidget('day', DayControl as never, DayPreview as never)
+CMS.registerWidget('day', DayControl as never)
 CMS.registerLocale('en', editorPhrases(english))
 
 for (const name of REGISTRY_NAMES)
