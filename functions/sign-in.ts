@@ -7,15 +7,10 @@ import { escapeHtml } from '#lib/text.ts'
 // cookie; /api/callback checks it, trades the code for a token and posts the
 // token to the editor's window on this origin only. Nothing is stored or logged.
 
-/** The service's settings: the Pages project's environment variables, never the repository. */
-export type SignInEnv = {
-  GITHUB_CLIENT_ID?: string
-  GITHUB_CLIENT_SECRET?: string
-  /** The site's own address: GitHub comes back to its /api/callback (tests: http on this machine). */
-  SITE_URL?: string
-  /** Tests only: a stand-in for github.com, on this machine. */
-  GITHUB_BASE_URL?: string
-}
+/** The Pages project's environment variables; GITHUB_BASE_URL: tests' stand-in for github.com. */
+export type SignInEnv = Partial<
+  Record<'GITHUB_CLIENT_ID' | 'GITHUB_CLIENT_SECRET' | 'SITE_URL' | 'GITHUB_BASE_URL', string>
+>
 
 const PROVIDER = 'github'
 const GITHUB = 'https://github.com'
@@ -75,13 +70,6 @@ async function headers(extra: Record<string, string> = {}): Promise<Headers> {
   })
 }
 
-/** JSON that is safe inside a <script> element. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
-
 export const SIGN_IN_PROBLEMS = {
   notSetUp:
     'Signing in is not set up yet. The site’s owners need to add the GitHub sign-in settings to the Cloudflare Pages project (see deploy/README.md).',
@@ -135,7 +123,8 @@ async function answer(
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${title} – site editor</title><style>${STYLE}</style></head>` +
     `<body><main><h1>${title}</h1><p>${escapeHtml(words)}</p></main>` +
-    `<script type="application/json" id="sign-in-result">${scriptJson(message)}</script>` +
+    // JSON data, never run: only `<` (as in </script>) must not appear raw.
+    `<script type="application/json" id="sign-in-result">${JSON.stringify(message).replace(/</g, '\\u003c')}</script>` +
     `<script>${HANDSHAKE}</script></body></html>`
   return new Response(html, {
     status: ok ? 200 : (STATUS[result.problem] ?? 400),
@@ -185,16 +174,6 @@ function sameText(a: string, b: string): boolean {
   let difference = 0
   for (let i = 0; i < a.length; i += 1) difference |= a.charCodeAt(i) ^ b.charCodeAt(i)
   return difference === 0
-}
-
-/** GitHub's JSON answer to the token request, or undefined when it sent something else. */
-async function tokenReply(response: Response) {
-  const reply: unknown = await response.json().catch(() => undefined)
-  if (!reply || typeof reply !== 'object') return undefined
-  return (response.ok ? reply : { error: `HTTP ${response.status}` }) as {
-    access_token?: unknown
-    error?: unknown
-  }
 }
 
 /** GET /api/auth: sends the person to GitHub, or says why not. */
@@ -263,11 +242,14 @@ export async function finishSignIn(
     return fail('unreachable')
   }
   // GitHub's own trouble (an error 500, a page that is not its JSON) is not a refusal.
-  const reply = response.status < 500 ? await tokenReply(response) : undefined
-  if (!reply) {
+  const json: unknown = response.status < 500 && (await response.json().catch(() => undefined))
+  if (!json || typeof json !== 'object') {
     console.error(`sign-in: GitHub's token endpoint failed (HTTP ${response.status})`)
     return fail('githubFailed')
   }
+  const reply: { access_token?: unknown; error?: unknown } = response.ok
+    ? json
+    : { error: `HTTP ${response.status}` }
   if (typeof reply.access_token === 'string' && /^[\w-]{1,255}$/.test(reply.access_token))
     return answer({ token: reply.access_token }, forget)
   // Logged without the code, the secret or any token.

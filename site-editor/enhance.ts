@@ -151,21 +151,8 @@ function tellFieldMistakes(store: EditorStore) {
   })
 }
 
-function saving(store: EditorStore): boolean {
-  return Boolean(store.getState().entryDraft.getIn(['entry', 'isPersisting']))
-}
-
-/** Says it in the status line of index.html (emptied first, so a repeat is said again). */
-function say(document: Document, text: string) {
-  const box = document.getElementById('site-editor-status')!
-  box.textContent = ''
-  box.textContent = text
-}
-
-function previewFrame(document: Document) {
-  const frame = document.querySelector<HTMLIFrameElement>('#preview-pane')
-  if (frame && !frame.title) frame.title = 'Preview: the page as visitors will see it'
-}
+const saving = (store: EditorStore) =>
+  Boolean(store.getState().entryDraft.getIn(['entry', 'isPersisting']))
 
 /** The sign-in screen names the bureau and, online, the repository staff save to. */
 function signInScreen(document: Document, siteName: string, repository?: string) {
@@ -181,11 +168,6 @@ function signInScreen(document: Document, siteName: string, repository?: string)
   heading.after(where)
 }
 
-function mediaButton(document: Document) {
-  for (const button of document.querySelectorAll<HTMLElement>('header button'))
-    if (button.textContent?.trim() === 'Media') button.style.display = 'none'
-}
-
 export function enhanceEditor(
   document: Document,
   store: EditorStore,
@@ -196,10 +178,12 @@ export function enhanceEditor(
   const update = () => {
     nameButtons(document)
     markOpen(document, false)
-    previewFrame(document)
+    const frame = document.querySelector<HTMLIFrameElement>('#preview-pane')
+    if (frame && !frame.title) frame.title = 'Preview: the page as visitors will see it'
     const online = store.getState().config.backend?.name === 'github'
     signInScreen(document, siteName, online ? repository : undefined)
-    mediaButton(document)
+    for (const button of document.querySelectorAll<HTMLElement>('header button'))
+      if (button.textContent?.trim() === 'Media') button.style.display = 'none'
   }
   new MutationObserver(update).observe(document.body, { childList: true, subtree: true })
   update()
@@ -246,7 +230,10 @@ export function enhanceEditor(
     if (!target?.closest('[class*="ControlPaneContainer"]') || !saving(store)) return false
     if (event instanceof KeyboardEvent && ['Tab', 'Shift'].includes(event.key)) return false
     stop(event)
-    say(document, 'Wait a moment: the change is being saved.')
+    // In index.html's status line, emptied first so that a repeat is said again.
+    const status = document.getElementById('site-editor-status')!
+    status.textContent = ''
+    status.textContent = 'Wait a moment: the change is being saved.'
     return true
   }
   for (const type of ['beforeinput', 'keydown', 'paste', 'drop'])

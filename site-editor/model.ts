@@ -1,5 +1,3 @@
-import type { z } from 'zod'
-
 // The shape of a content file, read from its zod schema, for the editor's
 // fields and its file writer. A construct this walker does not know stops it
 // with a message: the editor must never silently miss a field.
@@ -20,7 +18,7 @@ export type TextSpec = Common & {
   maxLength?: number
   /** Patterns, with the schema's own words. */
   rules: { pattern: RegExp; message: string }[]
-  format?: 'date' | 'email'
+  format?: 'date'
   /** Markdown (fields.ts names them): edited in a text box, written as a block. */
   markdown?: boolean
 }
@@ -50,6 +48,8 @@ export type Spec =
 type Def = {
   type: string
   checks?: { _zod: { def: CheckDef } }[]
+  entries?: object
+  shape?: object
   [key: string]: unknown
 }
 type CheckDef = {
@@ -73,11 +73,11 @@ function unsupported(path: string, what: string): never {
 }
 
 /** Reads a zod schema into a Spec; `path` names the field in messages. */
-export function specOf(schema: z.ZodType, path: string): Spec {
-  return walk(schema, path, { optional: false, refinements: [] })
-}
-
-function walk(schema: unknown, path: string, common: Common): Spec {
+export function specOf(
+  schema: unknown,
+  path: string,
+  common: Common = { optional: false, refinements: [] }
+): Spec {
   const def = defOf(schema)
   const refinements = [...common.refinements]
   for (const check of def.checks ?? []) {
@@ -87,13 +87,9 @@ function walk(schema: unknown, path: string, common: Common): Spec {
   const base: Common = { ...common, refinements }
   switch (def.type) {
     case 'optional':
-      return walk(def.innerType, path, { ...base, optional: true })
+      return specOf(def.innerType, path, { ...base, optional: true })
     case 'default':
-      return walk(def.innerType, path, {
-        ...base,
-        optional: true,
-        default: def.defaultValue,
-      })
+      return specOf(def.innerType, path, { ...base, optional: true, default: def.defaultValue })
     case 'string':
       return textSpec(def, path, base)
     case 'number':
@@ -101,13 +97,8 @@ function walk(schema: unknown, path: string, common: Common): Spec {
     case 'boolean':
       return { kind: 'boolean', ...base }
     case 'enum':
-      return {
-        kind: 'choice',
-        values: Object.values(def.entries as Record<string, string>),
-        ...base,
-      }
     case 'literal': {
-      const values = def.values as unknown[]
+      const values = def.type === 'enum' ? Object.values(def.entries!) : (def.values as unknown[])
       if (!values.every((v) => typeof v === 'string'))
         unsupported(path, 'a literal that is not text')
       return { kind: 'choice', values: values as string[], ...base }
@@ -115,31 +106,25 @@ function walk(schema: unknown, path: string, common: Common): Spec {
     case 'object': {
       if (def.catchall && defOf(def.catchall).type !== 'never')
         unsupported(path, 'an object that allows any extra field')
-      const shape = def.shape as Record<string, unknown>
       return {
         kind: 'object',
-        fields: Object.entries(shape).map(([name, field]) => ({
+        fields: Object.entries(def.shape!).map(([name, field]) => ({
           name,
-          spec: walk(field, `${path}.${name}`, { optional: false, refinements: [] }),
+          spec: specOf(field, `${path}.${name}`),
         })),
         ...base,
       }
     }
     case 'array': {
-      const item = walk(def.element, path, { optional: false, refinements: [] })
+      const item = specOf(def.element, path)
       const min = (def.checks ?? []).map((c) => c._zod.def).find((c) => c.check === 'min_length')
         ?.minimum as number | undefined
       return { kind: 'list', item, ...(min ? { minItems: min } : {}), ...base }
     }
     case 'record': {
-      const key = walk(def.keyType, `${path} (key)`, { optional: false, refinements: [] })
+      const key = specOf(def.keyType, `${path} (key)`)
       if (key.kind !== 'text') unsupported(path, 'a map whose keys are not text')
-      return {
-        kind: 'record',
-        key,
-        value: walk(def.valueType, path, { optional: false, refinements: [] }),
-        ...base,
-      }
+      return { kind: 'record', key, value: specOf(def.valueType, path), ...base }
     }
     case 'union':
       return { kind: 'union', variants: variantsOf(def.options as unknown[], path), ...base }
@@ -152,8 +137,8 @@ function textSpec(def: Def, path: string, base: Common): TextSpec {
   const spec: TextSpec = { kind: 'text', trim: false, rules: [], ...base }
   const formatRule = (c: { [key: string]: unknown }, fallback: string) => {
     if (c.format === 'date') spec.format = 'date'
-    else if (c.format === 'email') spec.format = 'email'
-    else if (c.format !== 'regex') unsupported(path, `the text format "${String(c.format)}"`)
+    else if (c.format !== 'email' && c.format !== 'regex')
+      unsupported(path, `the text format "${String(c.format)}"`)
     if (!(c.pattern instanceof RegExp)) unsupported(path, 'a text format without a pattern')
     spec.rules.push({ pattern: c.pattern, message: fallback })
   }
@@ -225,7 +210,7 @@ function variantsOf(options: unknown[], path: string): Variant[] {
       for (const inner of defOf(option).options as unknown[]) add(inner)
       return
     }
-    const spec = walk(option, path, { optional: false, refinements: [] })
+    const spec = specOf(option, path)
     if (spec.kind !== 'object' && spec.kind !== 'text')
       unsupported(path, 'a union of something other than objects and text')
     specs.push(spec)
