@@ -1,7 +1,7 @@
 import { parseDocument, visit, type Document } from 'yaml'
 import { z } from 'zod'
 import { MARKDOWN_FIELDS } from '#site-editor/fields.ts'
-import { specOf, variantOf, type ListSpec, type ObjectSpec, type Spec } from '#site-editor/model.ts'
+import { isData, specOf, variantOf, type ObjectSpec, type Spec } from '#site-editor/model.ts'
 import { isKeptStyle, keptStyles, writeYaml, type WriteOptions } from '#site-editor/yaml-writer.ts'
 import { splitFrontmatter } from '#lib/content/frontmatter.ts'
 import { REGISTRY_SCHEMAS } from '#lib/content/registries.ts'
@@ -20,14 +20,8 @@ export const LIST_FIELD = 'items'
 export const RECORD_KEY = 'id'
 export const RECORD_VALUE = 'value'
 
-export type Format = {
-  fromFile: (text: string) => Record<string, unknown>
-  toFile: (data: Record<string, unknown>) => string
-}
-
 type Data = Record<string, unknown>
-const isData = (value: unknown): value is Data =>
-  !!value && typeof value === 'object' && !Array.isArray(value)
+export type Format = { fromFile: (text: string) => Data; toFile: (data: Data) => string }
 
 /** The spec of a registry file: a list of entries, or one group of fields. */
 export function registrySpec(name: RegistryName): Spec {
@@ -45,7 +39,7 @@ export function registrySpec(name: RegistryName): Spec {
   return spec
 }
 
-export const meetingsSpec = specOf(z.array(meetingRecordSchema), MEETINGS_FOLDER) as ListSpec
+export const meetingsSpec = specOf(z.array(meetingRecordSchema), MEETINGS_FOLDER)
 export const pageSpec = specOf(pageSchema, 'page') as ObjectSpec
 
 /** Converts each field of an object, or each item of a list, with `convert`. */
@@ -191,20 +185,16 @@ function writeFile(
   return head + writeYaml(fromEditor(value, spec), spec, { ...options, kept })
 }
 
-/** Top-level groups separated by a blank line: a file whose fields are all groups or lists. */
-function hasSections(spec: Spec): boolean {
-  return (
-    spec.kind === 'object' &&
-    spec.fields.every((f) => ['object', 'list', 'record'].includes(f.spec.kind))
-  )
-}
-
 /** The format of one registry file in content/data. */
 export function registryFormat(name: RegistryName): Format {
   const spec = registrySpec(name)
   // A list (documents...) or a map (facts) is edited as a list field.
   const list = spec.kind === 'list' || spec.kind === 'record'
-  const options = { sections: hasSections(spec) }
+  // Top-level groups separated by a blank line: a file whose fields are all groups or lists.
+  const sections =
+    spec.kind === 'object' &&
+    spec.fields.every((f) => ['object', 'list', 'record'].includes(f.spec.kind))
+  const options = { sections }
   return {
     fromFile(text) {
       const { edited, hidden } = readYaml(text, spec, options, list ? [] : {})

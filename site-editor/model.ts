@@ -22,7 +22,7 @@ export type TextSpec = Common & {
   /** Markdown (fields.ts names them): edited in a text box, written as a block. */
   markdown?: boolean
 }
-export type NumberSpec = Common & {
+type NumberSpec = Common & {
   kind: 'number'
   integer: boolean
   minimum?: number
@@ -34,7 +34,7 @@ type BooleanSpec = Common & { kind: 'boolean' }
 type ChoiceSpec = Common & { kind: 'choice'; values: string[] }
 export type FieldSpec = { name: string; spec: Spec }
 export type ObjectSpec = Common & { kind: 'object'; fields: FieldSpec[] }
-export type ListSpec = Common & { kind: 'list'; item: Spec; minItems?: number }
+type ListSpec = Common & { kind: 'list'; item: Spec; minItems?: number }
 /** A map from ids to values (facts, page tiles): edited as a list with the id as a field. */
 type RecordSpec = Common & { kind: 'record'; key: TextSpec; value: Spec }
 /** One of several shapes: edited as a list whose entries each pick their kind. */
@@ -229,6 +229,9 @@ function variantsOf(options: unknown[], path: string): Variant[] {
     return { name: own.name, spec }
   })
 }
+
+export const isData = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value)
 
 /** The variant a value is written as: by its own field, or text for a string. */
 export function variantOf(spec: UnionSpec, value: unknown): Variant | undefined {

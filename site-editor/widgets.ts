@@ -6,7 +6,7 @@ import {
   type FieldText,
 } from '#site-editor/fields.ts'
 import { LIST_FIELD, RECORD_KEY, RECORD_VALUE, TYPE_KEY } from '#site-editor/formats.ts'
-import type { FieldSpec, NumberSpec, Spec, TextSpec, UnionSpec } from '#site-editor/model.ts'
+import type { FieldSpec, Spec, TextSpec, UnionSpec } from '#site-editor/model.ts'
 
 // The Decap field of each schema field, with the schema's rules and the words of fields.ts.
 
@@ -156,16 +156,37 @@ export function listField(spec: Spec, root: string): CmsField {
 
 function widgetFor(spec: Spec, path: string, root: string): WidgetOptions {
   switch (spec.kind) {
-    case 'text':
-      return textWidget(spec)
-    case 'number':
-      return numberWidget(spec)
+    case 'text': {
+      const pattern = textPattern(spec)
+      // A day: typed as text (site-editor/day-widget.tsx says why), with the schema's rule.
+      if (spec.format === 'date') return { widget: 'day', pattern }
+      const long = spec.markdown || (spec.maxLength ?? 0) >= 300
+      return { widget: long ? 'text' : 'string', ...(pattern ? { pattern } : {}) }
+    }
+    case 'number': {
+      const money = spec.multipleOf === 0.01
+      if (spec.multipleOf !== undefined && !money)
+        throw new Error(`site-editor/widgets.ts: numbers must be whole, or amounts of money (0.01)`)
+      return {
+        widget: 'number',
+        value_type: spec.integer ? 'int' : 'float',
+        step: spec.integer ? 1 : money ? 0.01 : 0.1,
+        ...(spec.minimum !== undefined ? { min: spec.minimum } : {}),
+        ...(spec.maximum !== undefined ? { max: spec.maximum } : {}),
+        ...(money ? { pattern: MONEY_PATTERN } : {}),
+      }
+    }
     case 'boolean':
       return { widget: 'boolean', default: spec.default ?? false }
     case 'choice':
       return {
         widget: 'select',
-        options: spec.values.map((value) => ({ label: choiceLabel(value), value })),
+        options: spec.values.map((value) => ({
+          label:
+            CHOICE_LABELS[value] ??
+            value.charAt(0).toUpperCase() + value.slice(1).replaceAll('-', ' '),
+          value,
+        })),
         // A choice of one (the form service) is made for you.
         ...(spec.values.length === 1 ? { default: spec.values[0] } : {}),
       }
@@ -182,34 +203,6 @@ function widgetFor(spec: Spec, path: string, root: string): WidgetOptions {
     case 'union':
       throw new Error(`site-editor/widgets.ts: ${path} can take several shapes outside a list`)
   }
-}
-
-function textWidget(spec: TextSpec): WidgetOptions {
-  // A day: typed as text (site-editor/day-widget.tsx says why), with the schema's rule.
-  if (spec.format === 'date') return { widget: 'day', pattern: textPattern(spec) }
-  const pattern = textPattern(spec)
-  return {
-    widget: spec.markdown || (spec.maxLength ?? 0) >= 300 ? 'text' : 'string',
-    ...(pattern ? { pattern } : {}),
-  }
-}
-
-function numberWidget(spec: NumberSpec): WidgetOptions {
-  const money = spec.multipleOf === 0.01
-  if (spec.multipleOf !== undefined && !money)
-    throw new Error(`site-editor/widgets.ts: numbers must be whole, or amounts of money (0.01)`)
-  return {
-    widget: 'number',
-    value_type: spec.integer ? 'int' : 'float',
-    step: spec.integer ? 1 : money ? 0.01 : 0.1,
-    ...(spec.minimum !== undefined ? { min: spec.minimum } : {}),
-    ...(spec.maximum !== undefined ? { max: spec.maximum } : {}),
-    ...(money ? { pattern: MONEY_PATTERN } : {}),
-  }
-}
-
-function choiceLabel(value: string): string {
-  return CHOICE_LABELS[value] ?? value.charAt(0).toUpperCase() + value.slice(1).replaceAll('-', ' ')
 }
 
 /** A list, or a map edited as a list of entries with an id (`key`). */

@@ -1,5 +1,5 @@
 import { Document, isMap, isScalar, isSeq, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml'
-import { variantOf, type ObjectSpec, type Spec } from '#site-editor/model.ts'
+import { isData, variantOf, type ObjectSpec, type Spec } from '#site-editor/model.ts'
 
 // Writes content as a careful person would, and as Prettier leaves it: keys
 // in schema order, empty fields left out, quotes only where needed, money
@@ -85,15 +85,12 @@ function tidy(value: unknown, spec: Spec): unknown {
       if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)))
         return Number(value)
       return value
-    case 'choice':
-    case 'boolean':
-      return value
     case 'object':
       return tidyObject(value, spec)
     case 'list':
       return Array.isArray(value) ? value.map((item) => tidy(item, spec.item)) : value
     case 'record':
-      if (!value || typeof value !== 'object' || Array.isArray(value)) return value
+      if (!isData(value)) return value
       return Object.fromEntries(
         Object.entries(value).map(([key, inner]) => [key, tidy(inner, spec.value)])
       )
@@ -101,22 +98,23 @@ function tidy(value: unknown, spec: Spec): unknown {
       const variant = variantOf(spec, value)
       return variant ? tidy(value, variant.spec) : value
     }
+    default:
+      return value
   }
 }
 
 function tidyObject(value: unknown, spec: ObjectSpec): unknown {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return value
-  const source = value as Record<string, unknown>
+  if (!isData(value)) return value
   const result: Record<string, unknown> = {}
   for (const { name, spec: field } of spec.fields) {
-    if (!(name in source)) continue
-    const inner = tidy(source[name], field)
+    if (!(name in value)) continue
+    const inner = tidy(value[name], field)
     if (field.optional && isEmpty(inner)) continue
     if (field.kind === 'boolean' && inner === false && field.default === false) continue
     if (!field.optional && inner === undefined) continue
     result[name] = inner
   }
-  for (const [name, inner] of Object.entries(source))
+  for (const [name, inner] of Object.entries(value))
     if (!spec.fields.some((f) => f.name === name) && !isEmpty(inner)) result[name] = inner
   return result
 }
