@@ -1,3 +1,5 @@
+import type { SiteEditorSettings } from '#site-editor/config.ts'
+
 // Fixes to Decap's own screens, made from outside (Decap is bundled as
 // published): names for its list buttons, whole header rows that fold, a
 // question before a removal, and the save and notice fixes described below.
@@ -116,7 +118,7 @@ function holds(store: EditorStore, route: Route): boolean {
  * Decap keeps its editor (and the entry it loaded) when only the entry in the
  * address changes, and Publish then did nothing: the page is opened afresh.
  */
-function reopenOnNewAddress(window: Window, store: EditorStore) {
+function reopenOnNewAddress(store: EditorStore) {
   let shown = editorRoute(window.location.hash)
   window.addEventListener('hashchange', () => {
     const before = shown
@@ -155,7 +157,7 @@ const saving = (store: EditorStore) =>
   Boolean(store.getState().entryDraft.getIn(['entry', 'isPersisting']))
 
 /** The sign-in screen names the bureau and, online, the repository staff save to. */
-function signInScreen(document: Document, siteName: string, repository?: string) {
+function signInScreen(siteName: string, repository?: string) {
   const page = document.querySelector('[class*="StyledAuthenticationPage"]')
   if (!page || page.querySelector('#site-editor-name')) return
   const heading = document.createElement('h1')
@@ -168,27 +170,21 @@ function signInScreen(document: Document, siteName: string, repository?: string)
   heading.after(where)
 }
 
-export function enhanceEditor(
-  document: Document,
-  store: EditorStore,
-  siteName: string,
-  repository: string
-) {
-  const window = document.defaultView!
+export function enhanceEditor(store: EditorStore, settings: SiteEditorSettings) {
   const update = () => {
     nameButtons(document)
     markOpen(document, false)
     const frame = document.querySelector<HTMLIFrameElement>('#preview-pane')
     if (frame && !frame.title) frame.title = 'Preview: the page as visitors will see it'
     const online = store.getState().config.backend?.name === 'github'
-    signInScreen(document, siteName, online ? repository : undefined)
+    signInScreen(settings.siteName ?? 'Site editor', online ? settings.repository : undefined)
     for (const button of document.querySelectorAll<HTMLElement>('header button'))
       if (button.textContent?.trim() === 'Media') button.style.display = 'none'
   }
   new MutationObserver(update).observe(document.body, { childList: true, subtree: true })
   update()
 
-  reopenOnNewAddress(window, store)
+  reopenOnNewAddress(store)
 
   let wasSaving = false
   store.subscribe(() => {

@@ -81,9 +81,4 @@ CMS.init({
   } as never,
 })
 
-enhanceEditor(
-  document,
-  store as unknown as EditorStore,
-  settings.siteName ?? 'Site editor',
-  settings.repository
-)
+enhanceEditor(store as unknown as EditorStore, settings)

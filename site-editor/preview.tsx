@@ -54,19 +54,12 @@ export function createPreview(target: PreviewTarget, title: string) {
     }, [source, entry])
     return <PreviewView result={result} target={target} title={title} />
   }
-  Preview.displayName = `Preview(${target.kind === 'registry' ? target.name : target.kind})`
   return Preview
 }
 
-export function PreviewView({
-  result,
-  target,
-  title,
-}: {
-  result: Result
-  target: PreviewTarget
-  title: string
-}) {
+type ViewProps = { result: Result; target: PreviewTarget; title: string }
+
+export function PreviewView({ result, target, title }: ViewProps) {
   if (result.state === 'loading')
     return <p className="p-4">Loading the rest of the site for the preview…</p>
   if (result.state === 'blank')
