@@ -20,7 +20,6 @@ const SIGN_IN_SCOPES = ['public_repo', 'repo'] as const
 
 /** `__Host-`: browsers keep it only Secure, for Path=/, without Domain, so no subdomain can set it. */
 export const STATE_COOKIE = '__Host-site_editor_sign_in'
-/** How long a person has to approve on GitHub, in seconds. */
 const STATE_LIFETIME = 600
 
 /** The script of every answer page: the handshake of Decap's protocol. */
@@ -96,7 +95,6 @@ export const SIGN_IN_PROBLEMS = {
 
 type SignInProblem = keyof typeof SIGN_IN_PROBLEMS
 
-/** Statuses other than 400. */
 const STATUS: Partial<Record<SignInProblem, number>> = {
   notSetUp: 503,
   wrongSettings: 503,
@@ -176,7 +174,6 @@ function sameText(a: string, b: string): boolean {
   return difference === 0
 }
 
-/** GET /api/auth: sends the person to GitHub, or says why not. */
 export async function startSignIn(request: Request, env: SignInEnv): Promise<Response> {
   const url = new URL(request.url)
   if (url.searchParams.get('provider') !== PROVIDER) return answer({ problem: 'notGitHub' })
@@ -204,7 +201,6 @@ export async function startSignIn(request: Request, env: SignInEnv): Promise<Res
   })
 }
 
-/** GET /api/callback: checks the state, trades the code for a token, hands it over. */
 export async function finishSignIn(
   request: Request,
   env: SignInEnv,

@@ -21,7 +21,6 @@ type SaveOptions = {
   useWorkflow?: boolean
   collectionName?: string
 }
-/** What this needs of Decap's backends; the rest is the GitHub backend's. */
 type Backend = {
   entriesByFolder(folder: string, extension: string, depth: number): Promise<Read[]>
   /** The GitHub backend's whole folder: its entriesByFolder gives only the first 20 files. */
@@ -42,7 +41,7 @@ type Backend = {
 type BackendClass = abstract new (...args: any[]) => Backend
 
 /** A refusal Decap shows after its own words ("Not saved. …") without "Error:" in front. */
-export class PlainRefusal extends Error {
+class PlainRefusal extends Error {
   name = ''
 }
 
@@ -85,7 +84,6 @@ export const PUBLISH_WORDS = {
 
 const MEETINGS_PATH = `${CONTENT_PATH}/data/${MEETINGS_FOLDER}`
 
-/** The repository's content, read through the backend. */
 async function readThrough(backend: Backend): Promise<ContentSource> {
   const files = (read: Read[]): SourceFile[] =>
     read

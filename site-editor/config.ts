@@ -38,7 +38,6 @@ export type SiteEditorSettings = {
   siteName?: string
 }
 
-/** Decap's whole configuration for the GitHub backend with the editorial workflow. */
 export function siteEditorConfig(settings: SiteEditorSettings) {
   return {
     load_config_file: false,
@@ -68,23 +67,15 @@ export function siteEditorConfig(settings: SiteEditorSettings) {
 
 /** What a file carries that is not edited: its top comment and its own quoting, written back as they were. */
 const HIDDEN_FIELDS = [
-  {
-    name: COMMENT_FIELD,
-    label: 'Comment at the top of the file',
-    widget: 'hidden',
-    required: false,
-  },
-  { name: QUOTES_FIELD, label: 'Quotes the file keeps', widget: 'hidden', required: false },
-]
+  [COMMENT_FIELD, 'Comment at the top of the file'],
+  [QUOTES_FIELD, 'Quotes the file keeps'],
+].map(([name, label]) => ({ name, label, widget: 'hidden', required: false }))
 
 /** The collections in the order of fields.ts, and the captions files, hidden: the preview checks videos against them. */
 export function editorCollections(): CmsCollection[] {
-  const names = COLLECTIONS.map((c) => c.name)
-  const missing = ['pages', MEETINGS_FOLDER, ...REGISTRY_NAMES].filter(
-    (n) => !names.includes(n as never)
-  )
-  if (missing.length)
-    throw new Error(`site-editor/fields.ts: COLLECTIONS has no entry for ${missing.join(', ')}`)
+  for (const name of ['pages', MEETINGS_FOLDER, ...REGISTRY_NAMES])
+    if (!COLLECTIONS.some((c) => c.name === name))
+      throw new Error(`site-editor/fields.ts: COLLECTIONS has no entry for ${name}`)
   return [
     ...COLLECTIONS.map(({ name, label, description }): CmsCollection => {
       if (name === 'pages')

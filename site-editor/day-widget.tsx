@@ -21,7 +21,6 @@ export function normalizeDay(value: string): string {
   return readTypedDay(value) ?? value.trim()
 }
 
-/** Why a typed day cannot be used, in plain words, or undefined when it can. */
 export function dayProblem(value: string): string | undefined {
   if (value.trim() === '') return undefined
   if (hasTwoDigitYear(value))

@@ -12,7 +12,6 @@ type Immutable = {
 
 type Notice = { id: string; type?: string; dismissAfter?: number | false; message: unknown }
 
-/** What enhance() needs of Decap's store: the entry being edited, the publishing mode, the notices. */
 export type EditorStore = {
   getState: () => {
     entryDraft: Immutable

@@ -23,7 +23,6 @@ export const RECORD_VALUE = 'value'
 type Data = Record<string, unknown>
 export type Format = { fromFile: (text: string) => Data; toFile: (data: Data) => string }
 
-/** The spec of a registry file: a list of entries, or one group of fields. */
 export function registrySpec(name: RegistryName): Spec {
   const { schema, list } = REGISTRY_SCHEMAS[name]
   const spec = specOf(list ? z.array(schema) : schema, name)
@@ -42,7 +41,6 @@ export function registrySpec(name: RegistryName): Spec {
 export const meetingsSpec = specOf(z.array(meetingRecordSchema), MEETINGS_FOLDER)
 export const pageSpec = specOf(pageSchema, 'page') as ObjectSpec
 
-/** Converts each field of an object, or each item of a list, with `convert`. */
 function convertParts(
   value: unknown,
   spec: Spec,
@@ -124,7 +122,6 @@ function fromEditor(value: unknown, spec: Spec): unknown {
   }
 }
 
-/** Splits the comment block at the top of a YAML text from the rest. */
 function splitTopComment(text: string): { comment: string; rest: string } {
   const lines = text.split('\n')
   let end = 0
@@ -185,7 +182,6 @@ function writeFile(
   return head + writeYaml(fromEditor(value, spec), spec, { ...options, kept })
 }
 
-/** The format of one registry file in content/data. */
 export function registryFormat(name: RegistryName): Format {
   const spec = registrySpec(name)
   // A list (documents...) or a map (facts) is edited as a list field.

@@ -45,7 +45,6 @@ function filePath(target: PreviewTarget, entry: Entry): string {
   return `${CONTENT_PATH}/pages/${entry.slug || slug || 'new-page'}.md`
 }
 
-/** An entry as the file the editor writes. */
 function fileOf(target: PreviewTarget, entry: Entry): SourceFile {
   const format =
     target.kind === 'page'

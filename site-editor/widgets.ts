@@ -83,7 +83,6 @@ function textPattern(spec: TextSpec): [string, string] | undefined {
   return [source, `${parts.map((p) => p.message).join(', and ')}.`]
 }
 
-/** Amounts of money: dollars, and cents if any. */
 export const MONEY_PATTERN: [string, string] = [
   '^\\d+(\\.\\d{1,2})?$',
   'should be an amount in dollars, with at most two digits of cents, such as 45.00.',

@@ -123,10 +123,7 @@ type Writing = { doc: Document; kept: Map<string, Scalar.Type> }
 
 function nodeFor(writing: Writing, value: unknown, spec: Spec | undefined, field: string): Node {
   const { doc } = writing
-  if (spec?.kind === 'union') {
-    const variant = variantOf(spec, value)
-    return nodeFor(writing, value, variant?.spec, field)
-  }
+  if (spec?.kind === 'union') return nodeFor(writing, value, variantOf(spec, value)?.spec, field)
   if (typeof value === 'string') {
     const node = new Scalar(value)
     const kept = writing.kept.get(`${field}\0${value}`)
