@@ -45,18 +45,17 @@ function filePath(target: PreviewTarget, entry: Entry): string {
   return `${CONTENT_PATH}/pages/${entry.slug || slug || 'new-page'}.md`
 }
 
+/** The registry whose format an entry has: meeting records are documents. */
+const registryOf = (target: PreviewTarget) =>
+  target.kind === 'registry' ? target.name : 'documents'
+
 function fileOf(target: PreviewTarget, entry: Entry): SourceFile {
-  const format =
-    target.kind === 'page'
-      ? pageFormat
-      : registryFormat(target.kind === 'registry' ? target.name : 'documents')
+  const format = target.kind === 'page' ? pageFormat : registryFormat(registryOf(target))
   return { path: filePath(target, entry), text: format.toFile(entry.data) }
 }
 
 /** The repository's content as text, read through the editor's backend. */
-export async function loadSource(
-  getCollection: PreviewProps['getCollection']
-): Promise<ContentSource> {
+export async function loadSource(getCollection: PreviewProps['getCollection']) {
   // Decap's getCollection gives an array (or a List) of Immutable maps.
   const read = async (name: string): Promise<Entry[]> => {
     const entries = plain(await getCollection(name).catch(() => []))
@@ -112,11 +111,7 @@ function withoutBlankEntries(value: unknown): unknown {
 const PREVIEW_ROUTE = '/editor-preview'
 
 /** The content with the edited entry in it, and what to show. */
-function previewSource(
-  source: ContentSource,
-  target: PreviewTarget,
-  entry: Entry
-): { source: ContentSource; route: string; file: string } {
+function previewSource(source: ContentSource, target: PreviewTarget, entry: Entry) {
   // A draft is previewed as it will look once published.
   const shown =
     target.kind === 'page' ? { ...entry, data: { ...entry.data, draft: undefined } } : entry
@@ -127,21 +122,21 @@ function previewSource(
   if (target.kind === 'page' && !entry.path)
     for (let n = 1; source.pages.some((p) => p.path === file.path); n++)
       file.path = base.replace(/\.md$/, `-${n}.md`)
-  const written = (files: SourceFile[]) =>
+  const written = (...files: SourceFile[]) =>
     withChange(
       source,
-      files.map(({ path, text }) => ({ path, raw: text }))
+      files.map((f) => ({ ...f, raw: f.text }))
     )
-  if (target.kind === 'page')
-    return { source: written([file]), route: String(entry.data.route ?? ''), file: file.path }
   // Meeting records and documents are previewed on the pages that list them (PreviewView).
-  if (target.kind === 'meetings' || target.name === 'documents')
-    return { source: written([file]), route: '', file: file.path }
+  if (target.kind !== 'registry' || target.name === 'documents') {
+    const route = target.kind === 'page' ? String(entry.data.route ?? '') : ''
+    return { source: written(file), route, file: file.path }
+  }
   const page: SourceFile = {
     path: `${CONTENT_PATH}/pages/editor-preview.md`,
     text: `---\nroute: ${PREVIEW_ROUTE}\ntitle: Preview\ndescription: How the pages of the site show this registry file.\nsection: about\n---\n\n${registryBody(target.name, entry.data)}\n`,
   }
-  return { source: written([file, page]), route: PREVIEW_ROUTE, file: file.path }
+  return { source: written(file, page), route: PREVIEW_ROUTE, file: file.path }
 }
 
 /** The Markdown that shows a registry as the pages do: its own `@` lines and tokens. */
@@ -216,23 +211,13 @@ export function checkPreview(source: ContentSource, target: PreviewTarget, entry
   if (target.kind === 'page' && !entry.path && blank(entry.data)) return { state: 'blank' }
   const shown = { ...entry, data: withoutBlankEntries(entry.data) as Entry['data'] }
   try {
-    const preview = previewSource(source, target, shown)
-    const { content, problems } = checkContent(preview.source)
+    const { source: withEntry, route, file } = previewSource(source, target, shown)
     const saved =
       target.kind === 'registry'
         ? source.registries[target.name]
         : source.meetings.find((f) => f.path === shown.path)
-    return {
-      state: 'checked',
-      content,
-      problems,
-      file: preview.file,
-      route: preview.route,
-      changed:
-        target.kind === 'page'
-          ? []
-          : changedIds(saved, target.kind === 'registry' ? target.name : 'documents', shown),
-    }
+    const changed = target.kind === 'page' ? [] : changedIds(saved, registryOf(target), shown)
+    return { state: 'checked', ...checkContent(withEntry), file, route, changed }
   } catch (error) {
     const file = filePath(target, entry)
     const message = error instanceof Error ? error.message : String(error)
@@ -250,14 +235,10 @@ export function checkPreview(source: ContentSource, target: PreviewTarget, entry
 function changedIds(saved: SourceFile | undefined, name: RegistryName, entry: Entry): string[] {
   const items = (data: Record<string, unknown>) =>
     (Array.isArray(data[LIST_FIELD]) ? data[LIST_FIELD] : []) as Record<string, unknown>[]
-  const before = new Map(
-    (saved ? items(registryFormat(name).fromFile(saved.text)) : []).map((item) => [
-      String(item.id),
-      JSON.stringify(item),
-    ])
-  )
+  const before = saved ? items(registryFormat(name).fromFile(saved.text)) : []
+  const kept = new Set(before.map((item) => JSON.stringify(item)))
   return items(entry.data)
-    .filter((item) => before.get(String(item.id)) !== JSON.stringify(item))
+    .filter((item) => !kept.has(JSON.stringify(item)))
     .map((item) => String(item.id ?? ''))
     .filter(Boolean)
 }
