@@ -64,10 +64,8 @@ function nameButtons(root: ParentNode) {
   for (const button of root.querySelectorAll(LIST_BUTTON)) {
     if (button.hasAttribute('aria-label')) continue
     const word = entryWord(button)
-    button.setAttribute(
-      'aria-label',
-      isRemoveButton(button) ? `Remove this ${word}` : `Show or hide this ${word}`
-    )
+    const label = isRemoveButton(button) ? `Remove this ${word}` : `Show or hide this ${word}`
+    button.setAttribute('aria-label', label)
   }
 }
 
@@ -77,11 +75,10 @@ function toggleFor(target: Element): HTMLElement | undefined {
     'button, [role="button"], [role="menu"], [role="menuitem"], input, select, textarea, a'
   if (target.closest(own)) return undefined
   const header = target.closest(ENTRY_HEADER)
-  if (header) return header.closest(ENTRY)?.querySelector<HTMLElement>(LIST_BUTTON) ?? undefined
-  return (
-    target.closest(LIST_HEADER)?.querySelector<HTMLElement>('[data-testid="expand-button"]') ??
-    undefined
-  )
+  const toggle = header
+    ? header.closest(ENTRY)?.querySelector<HTMLElement>(LIST_BUTTON)
+    : target.closest(LIST_HEADER)?.querySelector<HTMLElement>('[data-testid="expand-button"]')
+  return toggle ?? undefined
 }
 
 /** Each entry's ">" says whether it is open (its summary line shows only while folded). */
@@ -91,8 +88,7 @@ function markOpen(root: ParentNode, all = true) {
     const summary = entry.querySelector(':scope > [class*="NestedObjectLabel"]')
     if (!toggle || !summary || isRemoveButton(toggle)) continue
     if (!all && toggle.hasAttribute('aria-expanded')) continue
-    const open = getComputedStyle(summary).display === 'none'
-    toggle.setAttribute('aria-expanded', String(open))
+    toggle.setAttribute('aria-expanded', String(getComputedStyle(summary).display === 'none'))
   }
 }
 
@@ -101,9 +97,9 @@ type Route = { collection: string; slug?: string }
 /** The entry an editor address is for (`slug` absent for a new one), or none for another screen. */
 function editorRoute(hash: string): Route | undefined {
   const match = /^#?\/collections\/([^/?]+)\/(?:entries\/([^?]+)|new)(?:\?|$)/.exec(hash)
-  if (!match) return undefined
-  const slug = match[2] === undefined ? undefined : decodeURIComponent(match[2])
-  return { collection: decodeURIComponent(match[1]!), slug }
+  const [, collection, slug] = match ?? []
+  if (!collection) return undefined
+  return { collection: decodeURIComponent(collection), slug: slug && decodeURIComponent(slug) }
 }
 
 /** Does the editor hold the entry of this address (a new one of its collection, or that entry)? */
@@ -135,11 +131,9 @@ function reopenOnNewAddress(store: EditorStore) {
 
 /** Decap stops a save for a field's mistake silently unless a field is empty: says which. */
 function tellFieldMistakes(store: EditorStore) {
+  type FieldError = { type?: string; message?: string }
   const errors = store.getState().entryDraft.get('fieldsErrors') as Immutable | undefined
-  const lists = Object.values(
-    (errors?.toJS() ?? {}) as Record<string, { type?: string; message?: string }[]>
-  )
-  const all = lists.flat()
+  const all = Object.values((errors?.toJS() ?? {}) as Record<string, FieldError[]>).flat()
   if (all.length === 0 || all.some((e) => e.type === 'PRESENCE')) return
   const words = [...new Set(all.map((e) => e.message).filter(Boolean))].join(' ')
   store.dispatch({
@@ -233,21 +227,18 @@ export function enhanceEditor(store: EditorStore, settings: SiteEditorSettings) 
   }
   for (const type of ['beforeinput', 'keydown', 'paste', 'drop'])
     window.addEventListener(type, held, true)
-  window.addEventListener(
-    'click',
-    (event) => {
-      if (held(event) || !(event.target instanceof Element)) return
-      const button = event.target.closest(LIST_BUTTON)
-      // A header row opens and folds its entry or list, as its ">" does.
-      const toggle = button ? undefined : toggleFor(event.target)
-      toggle?.click()
-      if (button || toggle) window.requestAnimationFrame(() => markOpen(document))
-      if (button && isRemoveButton(button)) {
-        const word = entryWord(button)
-        if (!window.confirm(`Remove this ${word}? It is taken out of the file when you publish.`))
-          stop(event)
-      }
-    },
-    true
-  )
+  const onClick = (event: MouseEvent) => {
+    if (held(event) || !(event.target instanceof Element)) return
+    const button = event.target.closest(LIST_BUTTON)
+    // A header row opens and folds its entry or list, as its ">" does.
+    const toggle = button ? undefined : toggleFor(event.target)
+    toggle?.click()
+    if (button || toggle) window.requestAnimationFrame(() => markOpen(document))
+    if (button && isRemoveButton(button)) {
+      const word = entryWord(button)
+      if (!window.confirm(`Remove this ${word}? It is taken out of the file when you publish.`))
+        stop(event)
+    }
+  }
+  window.addEventListener('click', onClick, true)
 }

@@ -217,11 +217,7 @@ function Problems({ tone, items }: { tone: 'error' | 'notice'; items: ReactNode[
   return (
     <div className="p-4">
       <section
-        className={
-          error
-            ? 'max-w-prose border-l-8 border-brand bg-brand-light px-4 py-3'
-            : 'max-w-prose border-l-8 border-link bg-panel px-4 py-3'
-        }
+        className={`max-w-prose border-l-8 px-4 py-3 ${error ? 'border-brand bg-brand-light' : 'border-link bg-panel'}`}
         role={error ? 'alert' : 'status'}
       >
         <h2 className="text-lg font-bold">
