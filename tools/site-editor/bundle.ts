@@ -61,12 +61,12 @@ export async function bundleSiteEditor(
       // See site-editor/shims: parts of Decap this site does not use that would need eval.
       alias: [
         { find: /^ajv$/, replacement: join(shims, 'ajv.ts') },
-        { find: /^ajv-errors$/, replacement: join(shims, 'ajv-plugin.ts') },
-        { find: /^ajv-keywords\/dist\/keywords$/, replacement: join(shims, 'ajv-plugin.ts') },
-        { find: /^@iarna\/toml\/parse-string$/, replacement: join(shims, 'toml.ts') },
-        { find: /^@jsquash\/webp$/, replacement: join(shims, 'webp.ts') },
+        { find: /^ajv-errors$/, replacement: join(shims, 'unused.ts') },
+        { find: /^ajv-keywords\/dist\/keywords$/, replacement: join(shims, 'unused.ts') },
+        { find: /^@iarna\/toml\/parse-string$/, replacement: join(shims, 'unused.ts') },
+        { find: /^@jsquash\/webp$/, replacement: join(shims, 'unused.ts') },
         { find: /^ts-invariant$/, replacement: join(shims, 'ts-invariant.ts') },
-        { find: /^esprima$/, replacement: join(shims, 'esprima.ts') },
+        { find: /^esprima$/, replacement: join(shims, 'unused.ts') },
       ],
     },
     build: {
