@@ -14,6 +14,7 @@ import { CONTENT_PATH } from '#site-editor/config.ts'
 // an out-of-date copy is refused; online, Publish waits for GitHub's checks.
 
 type Read = { data: string; file: { path: string } }
+type Diff = { path: string; id: string }
 type DataFile = { path: string; slug: string; raw: string; newPath?: string }
 type SaveOptions = {
   newEntry?: boolean
@@ -29,10 +30,7 @@ type Backend = {
   persistEntry(entry: { dataFiles: DataFile[] }, options: SaveOptions): Promise<unknown>
   deleteFiles(paths: string[], commitMessage: string): Promise<unknown>
   getEntry?(path: string): Promise<Read>
-  unpublishedEntry?(args: {
-    collection: string
-    slug: string
-  }): Promise<{ diffs: { path: string; id: string }[] }>
+  unpublishedEntry?(args: { collection: string; slug: string }): Promise<{ diffs: Diff[] }>
   unpublishedEntryDataFile?(c: string, slug: string, path: string, id: string): Promise<string>
   authenticate?(state: unknown): Promise<unknown>
   api?: unknown
@@ -142,11 +140,7 @@ export function withChange(
 }
 
 /** Throws SaveRefused when the change brings an error the content has not without it. */
-async function refuseBreakingChange(
-  backend: Backend,
-  written: readonly DataFile[],
-  deleted: readonly string[] = []
-) {
+async function refuseBreakingChange(backend: Backend, written: DataFile[], deleted: string[] = []) {
   const before = await readThrough(backend)
   const errors = (source: ContentSource) =>
     checkContent(source).problems.filter((p) => p.severity === 'error')
@@ -167,23 +161,19 @@ type Api = {
 }
 type Pull = { number: number; head: { sha: string } }
 type ApiError = { status?: number; message?: string }
+type CheckRun = { id: number; status: string; conclusion: string | null }
+type Annotation = { path: string; start_line: number; message: string; annotation_level: string }
 
 /** Why GitHub refused to merge, in words a clerk can act on; brings the branch up to date if that is all. */
 async function whyNotPublished(api: Api, pull: Pull, refusal: ApiError): Promise<string> {
   if (refusal.status === 409) return PUBLISH_WORDS.moved
   const get = <T>(path: string) => api.request(`${api.originRepoURL}${path}`) as Promise<T>
-  const { check_runs: runs } = await get<{
-    check_runs: { id: number; status: string; conclusion: string | null }[]
-  }>(`/commits/${pull.head.sha}/check-runs`)
+  const { check_runs: runs } = await get<{ check_runs: CheckRun[] }>(
+    `/commits/${pull.head.sha}/check-runs`
+  )
   const passed = ['success', 'skipped', 'neutral']
   const failed = runs.filter((r) => r.status === 'completed' && !passed.includes(r.conclusion!))
   if (failed.length) {
-    type Annotation = {
-      path: string
-      start_line: number
-      message: string
-      annotation_level: string
-    }
     const notes = await Promise.all(
       failed.map((r) => get<Annotation[]>(`/check-runs/${r.id}/annotations`))
     )
