@@ -5,7 +5,7 @@ import type { RegistryName } from '#lib/content/source.ts'
 // are paths: the file, then field names (`fees.inspection.tiers.amount`), `#shape`
 // for one of several shapes; `file.field` serves every field of that name in the file.
 
-export type FieldText = {
+type FieldText = {
   label: string
   hint?: string
   /** For a list: what one entry is called ("Add fee tier"). */

@@ -1,10 +1,4 @@
-import {
-  CHOICE_LABELS,
-  FIELD_TEXT,
-  OPEN_LISTS,
-  SUMMARIES,
-  type FieldText,
-} from '#site-editor/fields.ts'
+import { CHOICE_LABELS, FIELD_TEXT, OPEN_LISTS, SUMMARIES } from '#site-editor/fields.ts'
 import { LIST_FIELD, RECORD_KEY, RECORD_VALUE, TYPE_KEY } from '#site-editor/formats.ts'
 import type { FieldSpec, Spec, TextSpec, UnionSpec } from '#site-editor/model.ts'
 
@@ -23,22 +17,19 @@ export type CmsField = {
 
 type WidgetOptions = { widget: string; [option: string]: unknown }
 
-/** The first of `keys` that fields.ts has words for. */
-function textFor(keys: string[], what: string): FieldText {
+/** The words of the first of `keys` that fields.ts has words for, as Decap's options. */
+function words(keys: string[], what: string) {
   const text = keys.map((key) => FIELD_TEXT[key]).find(Boolean)
   if (!text)
     throw new Error(
       `site-editor/fields.ts: ${what} has no label. Add one (with a hint for staff) so the editor shows it.`
     )
-  return text
-}
-
-function words({ label, hint, singular }: FieldText) {
+  const { label, hint, singular } = text
   return { label, ...(hint ? { hint } : {}), ...(singular ? { label_singular: singular } : {}) }
 }
 
 export const wordsFor = (path: string, root: string) =>
-  words(textFor([path, `${root}.${path.split('.').at(-1)}`], `the field "${path}"`))
+  words([path, `${root}.${path.split('.').at(-1)}`], `the field "${path}"`)
 
 function summary(path: string, root: string) {
   const text = SUMMARIES[path] ?? SUMMARIES[root]
@@ -105,12 +96,7 @@ const listRelation = (collection: string, label: string): Relation => ({
 })
 const DOCUMENT = listRelation('documents', 'title')
 const LINK = listRelation('links', 'label')
-const PAGE: Relation = {
-  collection: 'pages',
-  value: 'route',
-  search: ['title', 'route'],
-  display: ['title'],
-}
+const PAGE = { collection: 'pages', value: 'route', search: ['title', 'route'], display: ['title'] }
 
 /** Fields that hold the id of another entry: chosen from a list of those entries. */
 export const RELATIONS: Record<string, Relation> = {
@@ -236,10 +222,8 @@ function typesFor(spec: UnionSpec, path: string, root: string, lead: CmsField[])
     types: spec.variants.map((variant) => ({
       name: variant.name,
       ...words(
-        textFor(
-          [`${path}#${variant.name}`, `${root}#${variant.name}`],
-          `the kind "${variant.name}" of "${path}"`
-        )
+        [`${path}#${variant.name}`, `${root}#${variant.name}`],
+        `the kind "${variant.name}" of "${path}"`
       ),
       widget: 'object',
       ...summary(path, root),
