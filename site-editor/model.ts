@@ -135,43 +135,27 @@ export function specOf(
 
 function textSpec(def: Def, path: string, base: Common): TextSpec {
   const spec: TextSpec = { kind: 'text', trim: false, rules: [], ...base }
-  const formatRule = (c: { [key: string]: unknown }, fallback: string) => {
+  const formatRule = (c: { [key: string]: unknown }, message?: string) => {
     if (c.format === 'date') spec.format = 'date'
     else if (c.format !== 'email' && c.format !== 'regex')
       unsupported(path, `the text format "${String(c.format)}"`)
     if (!(c.pattern instanceof RegExp)) unsupported(path, 'a text format without a pattern')
-    spec.rules.push({ pattern: c.pattern, message: fallback })
+    message ??= FORMAT_MESSAGES[String(c.format)] ?? 'is not written the right way'
+    spec.rules.push({ pattern: c.pattern, message })
   }
   // z.email() and z.iso.date() carry their format on the schema itself.
-  if (def.format) formatRule(def, FORMAT_MESSAGES[String(def.format)] ?? '')
+  if (def.format) formatRule(def)
   for (const check of def.checks ?? []) {
     const c = check._zod.def
-    switch (c.check) {
-      case 'overwrite':
-        // .trim() is the only overwrite the schemas use; check it really trims.
-        if ((c.tx as (v: string) => string)(' a ') !== 'a') unsupported(path, 'a text transform')
-        spec.trim = true
-        break
-      case 'min_length':
-        spec.minLength = c.minimum as number
-        break
-      case 'max_length':
-        spec.maxLength = c.maximum as number
-        break
-      case 'length_equals':
-        spec.minLength = spec.maxLength = c.length as number
-        break
-      case 'string_format':
-        formatRule(
-          c,
-          messageOf(c) ?? FORMAT_MESSAGES[String(c.format)] ?? 'is not written the right way'
-        )
-        break
-      case 'custom':
-        break
-      default:
-        unsupported(path, `the text check "${c.check}"`)
-    }
+    if (c.check === 'overwrite') {
+      // .trim() is the only overwrite the schemas use; check it really trims.
+      if ((c.tx as (v: string) => string)(' a ') !== 'a') unsupported(path, 'a text transform')
+      spec.trim = true
+    } else if (c.check === 'min_length') spec.minLength = c.minimum as number
+    else if (c.check === 'max_length') spec.maxLength = c.maximum as number
+    else if (c.check === 'length_equals') spec.minLength = spec.maxLength = c.length as number
+    else if (c.check === 'string_format') formatRule(c, messageOf(c))
+    else if (c.check !== 'custom') unsupported(path, `the text check "${c.check}"`)
   }
   return spec
 }
