@@ -4,11 +4,7 @@ import type { SiteEditorSettings } from '#site-editor/config.ts'
 // published): names for its list buttons, whole header rows that fold, a
 // question before a removal, and the save and notice fixes described below.
 
-type Immutable = {
-  get: (key: string) => unknown
-  getIn: (path: string[]) => unknown
-  toJS: () => unknown
-}
+type Immutable = { get(key: string): unknown; getIn(path: string[]): unknown; toJS(): unknown }
 
 type Notice = { id: string; type?: string; dismissAfter?: number | false; message: unknown }
 

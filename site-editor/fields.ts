@@ -181,10 +181,7 @@ export const FIELD_TEXT: Record<string, FieldText> = {
 
   forms: { label: 'Forms', singular: 'form' },
   'forms.id': { label: 'Id', hint: ID_HINT },
-  'forms.title': {
-    label: 'Title',
-    hint: 'Names the form for screen readers and above the frame.',
-  },
+  'forms.title': { label: 'Title', hint: 'Names the form for screen readers and above the frame.' },
   'forms.provider': { label: 'Form service' },
   'forms.url': { label: 'Address of the form', hint: 'A JotForm address.' },
   'forms.payment': {

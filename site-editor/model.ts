@@ -52,11 +52,7 @@ type Def = {
   shape?: object
   [key: string]: unknown
 }
-type CheckDef = {
-  check: string
-  error?: (issue?: unknown) => unknown
-  [key: string]: unknown
-}
+type CheckDef = { check: string; error?: (issue?: unknown) => unknown; [key: string]: unknown }
 
 const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def
 
