@@ -247,33 +247,23 @@ export function withSiteRules<T extends BackendClass>(Base: T, online = false): 
     }
 
     /** Why a save of the file must not happen: it changed since it was opened, where it would go. */
-    private async changedSince(file: DataFile, options: SaveOptions): Promise<string | undefined> {
-      const live = this.opened.live.get(file.path)
+    private async changedSince({ path, slug }: DataFile, options: SaveOptions) {
+      const collection = options.collectionName!
       if (options.useWorkflow) {
-        const pending = await super.unpublishedEntry!({
-          collection: options.collectionName!,
-          slug: file.slug,
-        }).catch(() => undefined)
+        const pending = await super.unpublishedEntry!({ collection, slug }).catch(() => undefined)
         if (options.unpublished) {
           if (!pending) return GUARD_WORDS.gone
-          const diff = pending.diffs.find((d) => d.path === file.path)
-          const opened = this.opened.waiting.get(file.path)
+          const diff = pending.diffs.find((d) => d.path === path)
+          const opened = this.opened.waiting.get(path)
           if (!diff || opened === undefined) return undefined
-          const now = await super.unpublishedEntryDataFile!(
-            options.collectionName!,
-            file.slug,
-            diff.path,
-            diff.id
-          )
+          const now = await super.unpublishedEntryDataFile!(collection, slug, diff.path, diff.id)
           return now === opened ? undefined : GUARD_WORDS.changed
         }
         if (pending) return GUARD_WORDS.waiting
       }
+      const live = this.opened.live.get(path)
       if (live === undefined) return undefined
-      const now = await super.getEntry!(file.path).then(
-        (e) => e.data,
-        () => undefined
-      )
+      const now = (await super.getEntry!(path).catch(() => undefined))?.data
       return now === live ? undefined : GUARD_WORDS.changed
     }
 
