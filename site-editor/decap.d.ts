@@ -1,5 +1,4 @@
 // The parts of Decap CMS the editor uses ship without types (decap-cms-core has its own).
-type DecapWidget = { Widget: () => unknown }
 declare module 'decap-cms-backend-github' {
   export const GitHubBackend: unknown
 }
@@ -7,7 +6,7 @@ declare module 'decap-cms-backend-proxy' {
   export const ProxyBackend: unknown
 }
 declare module 'decap-cms-widget-*' {
-  const widget: DecapWidget
+  const widget: { Widget: () => unknown }
   export default widget
 }
 declare module 'decap-cms-core/dist/esm/constants/configSchema.js' {

@@ -162,11 +162,8 @@ const FORMAT_MESSAGES: Record<string, string> = {
 }
 
 function numberSpec(def: Def, base: Common): NumberSpec {
-  const spec: NumberSpec = {
-    kind: 'number',
-    integer: def.format === 'safeint' || def.format === 'int32',
-    ...base,
-  }
+  const integer = def.format === 'safeint' || def.format === 'int32'
+  const spec: NumberSpec = { kind: 'number', integer, ...base }
   for (const check of def.checks ?? []) {
     const c = check._zod.def
     if (c.check === 'greater_than') spec.minimum = c.value as number

@@ -101,17 +101,14 @@ const PAGE = { collection: 'pages', value: 'route', search: ['title', 'route'], 
 /** Fields that hold the id of another entry: chosen from a list of those entries. */
 export const RELATIONS: Record<string, Relation> = {
   'fees.cardFees.ordinance': DOCUMENT,
-  'navigation.main.route': PAGE,
-  'navigation.main.link': LINK,
-  'navigation.main.items.route': PAGE,
-  'navigation.main.items.link': LINK,
-  'navigation.footer.route': PAGE,
-  'navigation.footer.link': LINK,
-  'navigation.district.route': PAGE,
-  'navigation.district.link': LINK,
   'page.tiles.value.route': PAGE,
   'page.tiles.value.link': LINK,
   'page.tiles.value.document': DOCUMENT,
+}
+// An item of every menu is a page of this site or an outside link.
+for (const menu of ['main', 'main.items', 'footer', 'district']) {
+  RELATIONS[`navigation.${menu}.route`] = PAGE
+  RELATIONS[`navigation.${menu}.link`] = LINK
 }
 
 export function fieldFor({ name, spec }: FieldSpec, parent: string, root: string): CmsField {
