@@ -152,7 +152,8 @@ function settings(env: SignInEnv) {
   return null
 }
 
-const stateCookie = (value: string, maxAge: number) =>
+/** The state lives as long as a person may take to approve on GitHub. */
+const stateCookie = (value: string, maxAge = STATE_LIFETIME) =>
   `${STATE_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax; Secure`
 
 const cookieValue = (request: Request) =>
@@ -174,7 +175,7 @@ function sameText(a: string, b: string): boolean {
   return difference === 0
 }
 
-export async function startSignIn(request: Request, env: SignInEnv): Promise<Response> {
+export async function startSignIn(request: Request, env: SignInEnv) {
   const url = new URL(request.url)
   if (url.searchParams.get('provider') !== PROVIDER) return answer({ problem: 'notGitHub' })
   const scope = url.searchParams.get('scope') || SIGN_IN_SCOPES[0]
@@ -194,18 +195,11 @@ export async function startSignIn(request: Request, env: SignInEnv): Promise<Res
   }).toString()
   return new Response(null, {
     status: 302,
-    headers: await headers({
-      Location: authorize.href,
-      'Set-Cookie': stateCookie(state, STATE_LIFETIME),
-    }),
+    headers: await headers({ Location: authorize.href, 'Set-Cookie': stateCookie(state) }),
   })
 }
 
-export async function finishSignIn(
-  request: Request,
-  env: SignInEnv,
-  fetchImpl: typeof fetch = fetch
-): Promise<Response> {
+export async function finishSignIn(request: Request, env: SignInEnv, fetchImpl = fetch) {
   const url = new URL(request.url)
   // The state is good for one try, whatever happens.
   const forget = { 'Set-Cookie': stateCookie('', 0) }
