@@ -81,12 +81,11 @@ export const PUBLISH_WORDS = {
 }
 
 const MEETINGS_PATH = `${CONTENT_PATH}/data/${MEETINGS_FOLDER}`
+export const byPath = (a: SourceFile, b: SourceFile) => a.path.localeCompare(b.path)
 
 async function readThrough(backend: Backend): Promise<ContentSource> {
   const files = (read: Read[]): SourceFile[] =>
-    read
-      .map(({ data, file }) => ({ path: file.path, text: data }))
-      .sort((a, b) => a.path.localeCompare(b.path))
+    read.map(({ data, file }) => ({ path: file.path, text: data })).sort(byPath)
   const folder = (path: string, extension: string) =>
     (backend.allEntriesByFolder ?? backend.entriesByFolder).call(backend, path, extension, 1)
   const [pages, registries, captions, meetings] = await Promise.all([
@@ -121,9 +120,7 @@ export function withChange(
       .map((f) => ({ path: f.newPath ?? f.path, text: f.raw }))
       .filter((f) => f.path.startsWith(`${folder}/`))
     const paths = new Set(added.map((f) => f.path))
-    return [...files.filter((f) => !gone.has(f.path) && !paths.has(f.path)), ...added].sort(
-      (a, b) => a.path.localeCompare(b.path)
-    )
+    return [...files.filter((f) => !gone.has(f.path) && !paths.has(f.path)), ...added].sort(byPath)
   }
   const registries = { ...source.registries }
   for (const name of REGISTRY_NAMES) {

@@ -186,8 +186,7 @@ export function enhanceEditor(store: EditorStore, settings: SiteEditorSettings) 
     // to the first-opened state for no change. (The editorial workflow keeps its own.)
     if (!justSaved || entryDraft.get('hasChanged') || config.publish_mode === 'editorial_workflow')
       return
-    const entry = entryDraft.get('entry') as { toJS: () => { collection?: string; slug?: string } }
-    const saved = entry.toJS()
+    const saved = (entryDraft.get('entry') as Immutable).toJS() as Record<string, string>
     if (saved.collection && saved.slug)
       store.dispatch({
         type: 'ENTRY_SUCCESS',

@@ -183,10 +183,7 @@ function numberSpec(def: Def, base: Common): NumberSpec {
 function variantsOf(options: unknown[], path: string): Variant[] {
   const specs: (ObjectSpec | TextSpec)[] = []
   const add = (option: unknown) => {
-    if (defOf(option).type === 'union') {
-      for (const inner of defOf(option).options as unknown[]) add(inner)
-      return
-    }
+    if (defOf(option).type === 'union') return (defOf(option).options as unknown[]).forEach(add)
     const spec = specOf(option, path)
     if (spec.kind !== 'object' && spec.kind !== 'text')
       unsupported(path, 'a union of something other than objects and text')

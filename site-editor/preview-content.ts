@@ -1,4 +1,4 @@
-import { withChange } from '#site-editor/backend.ts'
+import { byPath, withChange } from '#site-editor/backend.ts'
 import { CONTENT_PATH } from '#site-editor/config.ts'
 import { LIST_FIELD, pageFormat, registryFormat, TYPE_KEY } from '#site-editor/formats.ts'
 import type { ContentProblem } from '#lib/content/problems.ts'
@@ -62,9 +62,7 @@ export async function loadSource(getCollection: PreviewProps['getCollection']) {
     return Array.isArray(entries) ? entries.map((entry) => plain(entry) as Entry) : []
   }
   const files = async (name: string, target: PreviewTarget) =>
-    (await read(name))
-      .map((entry) => fileOf(target, entry))
-      .sort((a, b) => a.path.localeCompare(b.path))
+    (await read(name)).map((entry) => fileOf(target, entry)).sort(byPath)
   const registries: ContentSource['registries'] = {}
   await Promise.all(
     REGISTRY_NAMES.map(async (name) => {

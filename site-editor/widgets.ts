@@ -59,10 +59,7 @@ function lengthMessage(spec: TextSpec): string {
 
 /** One pattern for all of a text's rules: each rule must match the whole text. */
 function textPattern(spec: TextSpec): [string, string] | undefined {
-  const parts: { source: string; message: string }[] = spec.rules.map((rule) => ({
-    source: rule.pattern.source,
-    message: rule.message,
-  }))
+  const parts = spec.rules.map(({ pattern, message }) => ({ source: pattern.source, message }))
   const length = lengthPattern(spec)
   if (length) parts.push({ source: length, message: lengthMessage(spec) })
   if (parts.length === 0) return undefined
