@@ -2,7 +2,7 @@ import { activeAlerts, buildDay, type ActiveAlert } from '#lib/content/alerts.ts
 import type { Block } from '#lib/content/blocks.ts'
 import type { Site } from '#lib/content/schemas.ts'
 import type { SiteContent } from '#lib/content/index.ts'
-import { pageCsp, pageNeeds } from '#lib/headers/policies.ts'
+import { pageCsp } from '#lib/headers/policies.ts'
 import { searchPageHref } from '#lib/headers/rules.ts'
 import { resolveNavigation } from '#lib/navigation.ts'
 import { scriptsFor, type BrowserScriptName } from '#lib/browser-scripts/catalog.ts'
@@ -34,7 +34,7 @@ export function pageFrame(
     alerts: activeAlerts(content.alerts, buildDay()),
     searchable: route !== null && !blocks.some((b) => b.kind === 'search'),
     scripts: scriptsFor(blocks),
-    policy: pageCsp(pageNeeds(blocks)),
+    policy: pageCsp(blocks),
     searchHref: searchPageHref(content),
   }
 }

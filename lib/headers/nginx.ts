@@ -11,11 +11,10 @@ import type { SiteContent } from '#lib/content/index.ts'
 import { SITE_EDITOR_PATH, CAPTIONS_PATH } from '#lib/routes.ts'
 import { SITE_URL } from '#lib/site-address.ts'
 
-// The nginx configuration for the export, from the same definitions as
-// out/_headers. HTTP/2 is switched on with `listen ... ssl http2`, the only
-// spelling 1.22 to 1.25.0 know (1.25.1 and later accept it with a warning).
+// build/nginx.conf, from the same definitions as out/_headers. HTTP/2 is on with
+// `listen ... ssl http2`, the only spelling 1.22 to 1.25.0 know (later ones warn).
 
-export type NginxOptions = {
+type NginxOptions = {
   /** The site's public address: its host is the canonical name. */
   baseUrl: string
   /** Where the contents of out/ are on the server. */
@@ -213,13 +212,7 @@ ${page(false)}
 }
 
 /** The configuration for the site's address and its search page. */
-export function siteNginxConfig(
+export const siteNginxConfig = (
   content: SiteContent,
   options: Omit<NginxOptions, 'baseUrl' | 'searchPath'> = {}
-): string {
-  return nginxConfig({
-    ...options,
-    baseUrl: SITE_URL,
-    searchPath: searchPageHref(content),
-  })
-}
+) => nginxConfig({ ...options, baseUrl: SITE_URL, searchPath: searchPageHref(content) })
