@@ -5,10 +5,8 @@ import { phoneHref, phoneText } from '#lib/labels.ts'
 type ExternalFormFrameProps = { form: FormEntry; contact: Pick<Site, 'phone' | 'email'> }
 
 /**
- * An external form (JotForm) in a frame, with a link that opens it in a new
- * tab and the bureau's phone and e-mail above it. The frame is an empty box
- * of the form's height until the page is drawn (lib/browser-scripts/form-frames.ts);
- * without JavaScript the <noscript> copy loads instead.
+ * An external form (JotForm) in a frame, with a new-tab link and the bureau's phone and e-mail.
+ * The frame loads once the page is drawn (form-frames.ts); without JavaScript, its <noscript> copy.
  */
 export function ExternalFormFrame({ form, contact }: ExternalFormFrameProps) {
   const frameProps = {

@@ -20,7 +20,7 @@ export function FeeTable(props: FeeTableProps) {
         rows={[
           ...tiers.map((tier) => ({
             key: tier.id,
-            name: upperFirst(tierLabel(tier)),
+            name: tierLabel(tier).replace(/^./, (c) => c.toUpperCase()),
             value: formatMoney(tier.amount),
           })),
           { key: 'reinspection', name: 'Re-inspection', value: formatMoney(reinspection) },
@@ -91,8 +91,4 @@ function Schedule(props: {
       <p className="max-w-prose">{props.children}</p>
     </div>
   )
-}
-
-function upperFirst(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }

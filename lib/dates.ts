@@ -4,20 +4,22 @@
 // down every page's script even when it shows no date.
 const formats: { '2-digit'?: Intl.DateTimeFormat; numeric?: Intl.DateTimeFormat } = {}
 
-/** Reads an ISO day (2021-12-13) as midnight UTC on that day. */
-export function parseIsoDay(iso: string): Date {
+/** An ISO day (2021-12-13) as midnight UTC on that day, or null if it is not on the calendar. */
+function isoDay(iso: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
-  const date = match ? new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!)) : new Date(NaN)
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso) {
-    throw new RangeError(`not a calendar day: ${iso}`)
-  }
+  const date = match && new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!))
+  return date?.toISOString().slice(0, 10) === iso ? date : null
+}
+
+export function parseIsoDay(iso: string): Date {
+  const date = isoDay(iso)
+  if (!date) throw new RangeError(`not a calendar day: ${iso}`)
   return date
 }
 
-/**
- * The one way the site writes a date: mm/dd/yy, e.g. 12/13/21; with
- * `fullYear`, 12/13/2021, for text read away from the site (the news feed).
- */
+export const isIsoDay = (value: string) => isoDay(value) !== null
+
+/** The one way the site writes a date: 12/13/21; with `fullYear`, 12/13/2021 (the news feed). */
 export function formatDate(date: Date | string, fullYear = false): string {
   const year = fullYear ? 'numeric' : '2-digit'
   formats[year] ??= new Intl.DateTimeFormat('en-US', {
@@ -27,16 +29,6 @@ export function formatDate(date: Date | string, fullYear = false): string {
     timeZone: 'UTC',
   })
   return formats[year].format(typeof date === 'string' ? parseIsoDay(date) : date)
-}
-
-/** Is this an ISO day (2021-12-13) that is on the calendar? */
-export function isIsoDay(value: string): boolean {
-  try {
-    parseIsoDay(value)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** Today in New Jersey, as an ISO day (2026-11-22), whatever the machine's time zone. */

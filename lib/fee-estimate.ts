@@ -14,19 +14,6 @@ export type EstimatorRules = {
   holidays: string[]
 }
 
-export type Estimate =
-  | {
-      ok: true
-      /** Business days after today, up to and including the inspection day. */
-      businessDays: number
-      tier: InspectionTier
-      /** The fee with each way of paying, card fee included. */
-      totals: { method: CardFeeMethod; cardFee: number; total: number }[]
-      /** The lowest tier, and the last day to apply to pay it (null when it has passed). */
-      lowest: { tier: InspectionTier; lastDay: string | null }
-    }
-  | { ok: false; problem: 'invalid' | 'past' | 'closed' | 'beyond-holidays'; message: string }
-
 const toIso = (time: number) => new Date(time).toISOString().slice(0, 10)
 
 function isBusinessDay(time: number, holidays: ReadonlySet<string>): boolean {
@@ -81,8 +68,8 @@ export function cardFee(amount: number, method: CardFeeMethod): number {
 export const EXAMPLE_DAY = '03/15/2027'
 
 /** Estimates the inspection fee for an inspection date, applying today. */
-export function estimate(today: string, inspection: string, rules: EstimatorRules): Estimate {
-  const refuse = (problem: Extract<Estimate, { ok: false }>['problem'], message: string) =>
+export function estimate(today: string, inspection: string, rules: EstimatorRules) {
+  const refuse = (problem: 'invalid' | 'past' | 'closed' | 'beyond-holidays', message: string) =>
     ({ ok: false, problem, message }) as const
   if (!isIsoDay(inspection)) {
     return refuse(
@@ -115,13 +102,15 @@ export function estimate(today: string, inspection: string, rules: EstimatorRule
   const lowestTier = rules.tiers.reduce((low, t) => (t.amount < low.amount ? t : low))
   const lastDay = lastDayToApply(inspection, lowestTier.minBusinessDays ?? 0, rules.holidays)
   return {
-    ok: true,
+    ok: true as const,
     businessDays,
     tier,
+    // The fee with each way of paying, card fee included.
     totals: rules.methods.map((method) => {
       const fee = cardFee(tier.amount, method)
       return { method, cardFee: fee, total: roundToCents(tier.amount + fee) }
     }),
+    // The lowest tier, and the last day to apply to pay it (null when it has passed).
     lowest: { tier: lowestTier, lastDay: lastDay >= today ? lastDay : null },
   }
 }

@@ -10,8 +10,6 @@ export const BROWSER_SCRIPTS = {
   search: { src: '/search.js', entry: 'lib/browser-scripts/entries/search.ts' },
 } as const
 
-export type BrowserScriptName = keyof typeof BROWSER_SCRIPTS
-
 export const BROWSER_SCRIPT_SOURCES: readonly string[] = Object.values(BROWSER_SCRIPTS).map(
   (s) => s.src
 )
@@ -20,11 +18,9 @@ export const BROWSER_SCRIPT_SOURCES: readonly string[] = Object.values(BROWSER_S
  * The scripts a page loads: the one its blocks need (which includes the shared
  * behaviour), or else the shared one. One request paints about 150 ms sooner than two.
  */
-export function scriptsFor(blocks: readonly Pick<Block, 'kind'>[]): BrowserScriptName[] {
-  const kinds = new Set(blocks.map((b) => b.kind))
-  const own: BrowserScriptName[] = [
-    ...(kinds.has('estimator') ? (['estimator'] as const) : []),
-    ...(kinds.has('search') ? (['search'] as const) : []),
-  ]
-  return own.length > 0 ? own : ['site']
+export function scriptsFor(blocks: readonly Pick<Block, 'kind'>[]) {
+  const own = (['estimator', 'search'] as const).filter((name) =>
+    blocks.some((b) => b.kind === name)
+  )
+  return own.length > 0 ? own : (['site'] as const)
 }
