@@ -50,7 +50,7 @@ function cuesOf(documents: DocumentEntry[]): Map<string, string> {
   return cues
 }
 
-/** A year-by-year list of documents (`@documents`); with none, it says so, so no heading stands over nothing. */
+/** A year-by-year list of documents (`@documents`); with none, it says so under its heading. */
 export function DocumentList({ documents, kinds, headingLevel = 2 }: DocumentListProps) {
   if (documents.length === 0) return <p className="my-6">{NO_DOCUMENTS}</p>
   const Heading = `h${headingLevel}` as const

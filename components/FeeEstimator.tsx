@@ -4,7 +4,7 @@ import { EXAMPLE_DAY, type EstimatorRules } from '#lib/fee-estimate.ts'
 
 type FeeEstimatorProps = { rules: EstimatorRules; holidays: Holiday[] }
 
-/** The fee estimator, with its rules, hidden until its script shows it (without it, the fee table says all). */
+/** The fee estimator, hidden until its script shows it; without it, the fee table says all. */
 export function FeeEstimator({ rules, holidays }: FeeEstimatorProps) {
   return (
     <section

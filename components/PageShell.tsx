@@ -8,7 +8,7 @@ import type { PageFrame } from '#lib/page-frame.ts'
 
 type PageShellProps = PageFrame & { title: string; children: ReactNode }
 
-/** The frame of every page: skip link, header, main landmark with the page's only h1, footer, scripts. */
+/** Every page's frame: skip link, header, main landmark with its only h1, footer, scripts. */
 export function PageShell({ title, children, ...frame }: PageShellProps) {
   return (
     <>

@@ -8,7 +8,7 @@ type SiteHeaderProps = {
   searchHref?: string
 }
 
-/** The header and main navigation: native <details> menus, so every link works without JavaScript. */
+/** The header and main navigation: native <details> menus, so links work without JavaScript. */
 export function SiteHeader({ site, navigation, currentRoute, searchHref }: SiteHeaderProps) {
   return (
     <header className="site-header border-b-4 border-brand bg-ink text-white">

@@ -9,7 +9,7 @@ type VideoEmbedProps = { video: VideoEntry; transcriptHtml?: string }
 // An iframe keeps its proportions as it shrinks on a phone from a class (<video> from its size).
 const RATIO_CLASSES: Record<number, string> = { [7 / 4]: 'aspect-[7/4]', [16 / 9]: 'aspect-video' }
 
-/** A video with its title, a direct link and its transcript, if any. Nothing loads until it is played. */
+/** A video with its title, a direct link and any transcript. Nothing loads until it is played. */
 export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
   return (
     <figure className="my-8 max-w-full">
@@ -42,7 +42,7 @@ export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
   )
 }
 
-/** The browser's own player: its controls, costly before first paint, come after (video-controls.ts). */
+/** The browser's player: its controls, costly before first paint, come later (video-controls.ts). */
 function FilePlayer({ video, withControls }: { video: VideoEntry; withControls?: boolean }) {
   return (
     <video
@@ -69,7 +69,7 @@ function FilePlayer({ video, withControls }: { video: VideoEntry; withControls?:
   )
 }
 
-/** A YouTube video before it is played: a play button that puts the player in its place (video-posters.ts). */
+/** A YouTube video before it is played: a button that puts the player in (video-posters.ts). */
 function YouTubePoster({ video }: { video: VideoEntry }) {
   const { width, height } = video
   const id = youtubeId(video.url)!

@@ -1,5 +1,4 @@
-// The inspection fee estimator's rules, as pure functions on ISO days
-// (2026-11-23), read as calendar days with no time zone.
+// The inspection fee estimator's rules, as pure functions on ISO days (no time zone).
 
 import type { CardFeeMethod, InspectionTier } from '#lib/content/schemas.ts'
 import { isIsoDay, parseIsoDay } from '#lib/dates.ts'
@@ -32,10 +31,7 @@ export function businessDaysBetween(from: string, to: string, holidays: readonly
   return count
 }
 
-/**
- * The last business day on which applying still leaves `days` business days
- * before the inspection (the inspection day counts, the day you apply does not).
- */
+/** The last business day to apply that leaves `days` business days, the inspection day included. */
 export function lastDayToApply(
   inspection: string,
   days: number,
@@ -54,10 +50,7 @@ export function lastDayToApply(
   return toIso(time)
 }
 
-/**
- * The card fee, rounded to the cent (half a cent up), worked in cents and
- * basis points so binary fractions cannot tip a half cent the wrong way.
- */
+/** The card fee, half a cent up, in cents and basis points so binary fractions cannot tip it. */
 export function cardFee(amount: number, method: CardFeeMethod): number {
   const cents = Math.round(amount * 100)
   const basisPoints = Math.round(method.percent * 100)

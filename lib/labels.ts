@@ -1,7 +1,6 @@
 import type { DocumentEntry, LinkEntry } from '#lib/content/schemas.ts'
 
-// How the site names files, languages and outside links to people. Every
-// "(PDF)" or "(Word, Spanish)" on the site is written here and only here.
+// How the site names files, languages and outside links: every "(PDF)" or "(Word, Spanish)".
 
 const FILE_TYPES: Record<DocumentEntry['type'], string> = {
   pdf: 'PDF',
@@ -26,10 +25,7 @@ export function linkCue(link: Pick<LinkEntry, 'type' | 'language'>): string {
   return withLanguage(LINK_TYPES[link.type], link.language)
 }
 
-/**
- * The cue after an outside link in running text: only what a reader must
- * know before following it (a file, or another language); "" for a web page.
- */
+/** The cue after an outside link in running text: a file or another language; "" for a web page. */
 export function inlineLinkCue(link: Pick<LinkEntry, 'type' | 'language'>): string {
   return withLanguage(link.type === 'website' ? undefined : LINK_TYPES[link.type], link.language)
 }

@@ -1,6 +1,5 @@
-// The outside services the pages embed, each with a fixed list of hosts: the
-// security headers allow exactly these, and the content check refuses any
-// other. Allowing a new host is a code change a developer reviews.
+// The outside services the pages embed, each with a fixed list of hosts: the security headers
+// allow exactly these, and the content check refuses any other (a code change, reviewed).
 
 type Provider = { name: string; hosts: readonly string[]; example: string }
 

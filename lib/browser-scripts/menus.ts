@@ -3,9 +3,7 @@
 
 type Menu = HTMLDetailsElement & { dataset: { menu: 'site' | 'dropdown' } }
 
-function toggleOf(menu: Menu): HTMLElement | null {
-  return menu.querySelector(':scope > summary')
-}
+const toggleOf = (menu: Menu) => menu.querySelector<HTMLElement>(':scope > summary')
 
 /** A menu whose toggle is hidden (the site menu on wide screens) is always shown. */
 function isCollapsible(menu: Menu): boolean {

@@ -1,7 +1,6 @@
 import type { HeaderRule } from '#lib/headers/rules.ts'
 
-// Cloudflare Pages' `_headers` file, written from the header rules and read
-// back by the local server and the tests.
+// Cloudflare Pages' `_headers` file, from the header rules; read back by the local server.
 
 export function writeHeadersFile(rules: readonly HeaderRule[]): string {
   const blocks = rules.map((rule) =>

@@ -26,7 +26,7 @@ const scriptSources = (scriptHashes: readonly string[] = []) =>
 /** The policy of a file under /captions/: nothing there may run or load anything. */
 export const CAPTIONS_CSP = "default-src 'none'; sandbox"
 
-/** The header policy of every page and file; 'wasm-unsafe-eval' is for the search page's index reader. */
+/** The header policy of every page and file; 'wasm-unsafe-eval' is for the search index reader. */
 export function siteCsp({
   styleHashes = [],
   scriptHashes = [],

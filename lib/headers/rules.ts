@@ -42,7 +42,7 @@ export const SITE_EDITOR_RULE: HeaderRule = {
   set: { 'X-Robots-Tag': 'noindex, nofollow' },
 }
 
-/** Captions: WebVTT for a captions track, and a policy that lets nothing run, should another file slip in. */
+/** Captions: WebVTT (for a captions track), and a policy that lets any other file run nothing. */
 export const CAPTIONS_RULE: HeaderRule = {
   path: `${CAPTIONS_PATH}*`,
   set: { 'Content-Type': 'text/vtt; charset=utf-8', 'Content-Security-Policy': CAPTIONS_CSP },
