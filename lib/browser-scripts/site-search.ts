@@ -48,7 +48,6 @@ export function initSearch(root: Document = document) {
   const more = root.createElement('button')
   more.type = 'button'
   more.className = 'button-link mt-4'
-  more.textContent = 'Show more results'
   more.hidden = true
   list.after(more)
   const pageTitle = root.title

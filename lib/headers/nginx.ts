@@ -14,31 +14,26 @@ import { SITE_URL } from '#lib/site-address.ts'
 // build/nginx.conf, from the same definitions as out/_headers. HTTP/2 is on with
 // `listen ... ssl http2`, the only spelling 1.22 to 1.25.0 know (later ones warn).
 
-type NginxOptions = {
-  /** The site's public address: its host is the canonical name. */
-  baseUrl: string
-  /** Where the contents of out/ are on the server. */
-  root?: string
-  certificate?: string
-  certificateKey?: string
-  httpsPort?: number
-  httpPort?: number
-  /** The search page's address: with Pagefind's files, the only place that may compile WebAssembly. */
-  searchPath?: string
-  editorScriptHashes?: readonly string[]
-} & StylePolicy
-
 /** The oldest nginx supported: Debian 12's 1.22.1, which the tests run. */
 export const NGINX_MIN_VERSION = '1.22'
 
-/** The paths on the server that build/nginx.conf uses. */
+/** Where build/nginx.conf finds the site (out/'s contents) and its certificate; its ports. */
 export const NGINX_DEFAULTS = {
   root: '/var/www/mtfp1/out',
   certificate: '/etc/ssl/certs/mtfp1.crt',
   certificateKey: '/etc/ssl/private/mtfp1.key',
   httpsPort: 443,
   httpPort: 80,
-} as const
+}
+
+type NginxOptions = StylePolicy &
+  Partial<typeof NGINX_DEFAULTS> & {
+    /** The site's public address: its host is the canonical name. */
+    baseUrl: string
+    /** The search page's address: with Pagefind's files, the only place that may compile WebAssembly. */
+    searchPath?: string
+    editorScriptHashes?: readonly string[]
+  }
 
 export function nginxConfig(options: NginxOptions): string {
   const { baseUrl, root, certificate, certificateKey, httpsPort, httpPort } = {
@@ -61,11 +56,9 @@ export function nginxConfig(options: NginxOptions): string {
   // own scripts (see headerRules in lib/headers/rules.ts).
   const page = (wasm: boolean, cache = REVALIDATE) =>
     addHeaders({
-      'Content-Security-Policy': siteCsp({
-        ...options,
-        wasm,
-        scriptHashes: wasm ? [] : options.scriptHashes,
-      }),
+      'Content-Security-Policy': siteCsp(
+        wasm ? { ...options, scriptHashes: [] } : { ...options, wasm }
+      ),
       'Cache-Control': cache,
     })
   // TLS 1.2 ciphers with forward secrecy only (Mozilla's "intermediate"); TLS 1.3 has only such.

@@ -75,15 +75,9 @@ export function headerRules(style: StylePolicy = {}, searchPath?: string): Heade
 
 export function pathMatches(pattern: string, path: string): boolean {
   const source = pattern
-    .split(/(\*|:[A-Za-z]\w*)/)
-    .map((part) =>
-      part === '*'
-        ? '.*'
-        : part.startsWith(':')
-          ? '[^/]+'
-          : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-    )
-    .join('')
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replaceAll('*', '.*')
+    .replace(/:[A-Za-z]\w*/g, '[^/]+')
   return new RegExp(`^${source}$`).test(path)
 }
 
