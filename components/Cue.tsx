@@ -3,9 +3,8 @@ import type { ReactNode } from 'react'
 type CuedProps = { words: ReactNode; cue: string; className?: string }
 
 /**
- * A link's words and its cue, "(PDF)". React writes `words<!-- --> <span>`,
- * and Chromium's accessible name drops a space standing alone there
- * ("report(PDF)"), so words that are only text ("open the ", title) end with the space.
+ * A link's words and its cue, "(PDF)". Chromium's accessible name drops the space React writes alone
+ * in `words<!-- --> <span>` ("report(PDF)"), so words that are only text end with the space.
  */
 export function Cued({ words, cue, className = 'whitespace-nowrap' }: CuedProps) {
   const parts = [words].flat()

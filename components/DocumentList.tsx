@@ -41,12 +41,12 @@ function listSummary(documents: DocumentEntry[]): string {
 
 /** The cues of documents that share a title, so no two links say the same words: "PDF, 1 of 2". */
 function cuesOf(documents: DocumentEntry[]): Map<string, string> {
-  const byTitle = new Map<string, DocumentEntry[]>()
-  for (const d of documents) byTitle.set(d.title, [...(byTitle.get(d.title) ?? []), d])
   const cues = new Map<string, string>()
-  for (const same of byTitle.values())
+  for (const d of documents) {
+    const same = documents.filter((other) => other.title === d.title)
     if (same.length > 1)
-      same.forEach((d, i) => cues.set(d.id, `${documentCue(d)}, ${i + 1} of ${same.length}`))
+      cues.set(d.id, `${documentCue(d)}, ${same.indexOf(d) + 1} of ${same.length}`)
+  }
   return cues
 }
 

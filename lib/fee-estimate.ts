@@ -15,18 +15,17 @@ export type EstimatorRules = {
 
 const toIso = (time: number) => new Date(time).toISOString().slice(0, 10)
 
-function isBusinessDay(time: number, holidays: ReadonlySet<string>): boolean {
+function isBusinessDay(time: number, holidays: readonly string[]): boolean {
   const weekday = new Date(time).getUTCDay()
-  return weekday !== 0 && weekday !== 6 && !holidays.has(toIso(time))
+  return weekday !== 0 && weekday !== 6 && !holidays.includes(toIso(time))
 }
 
 /** Business days after `from`, up to and including `to` (0 when `to` is not later). */
 export function businessDaysBetween(from: string, to: string, holidays: readonly string[]): number {
-  const closed = new Set(holidays)
   const end = parseIsoDay(to).getTime()
   let count = 0
   for (let time = parseIsoDay(from).getTime() + DAY; time <= end; time += DAY) {
-    if (isBusinessDay(time, closed)) count += 1
+    if (isBusinessDay(time, holidays)) count += 1
   }
   return count
 }
@@ -37,16 +36,15 @@ export function lastDayToApply(
   days: number,
   holidays: readonly string[]
 ): string {
-  const closed = new Set(holidays)
   let time = parseIsoDay(inspection).getTime()
   let counted = 0
   while (days > 0) {
-    if (isBusinessDay(time, closed)) counted += 1
+    if (isBusinessDay(time, holidays)) counted += 1
     if (counted >= days) break
     time -= DAY
   }
   do time -= DAY
-  while (!isBusinessDay(time, closed))
+  while (!isBusinessDay(time, holidays))
   return toIso(time)
 }
 
@@ -80,7 +78,7 @@ export function estimate(today: string, inspection: string, rules: EstimatorRule
       `The estimate knows the state holidays only through ${lastHolidayYear}. For a later date, call or e-mail the bureau.`
     )
   }
-  if (!isBusinessDay(parseIsoDay(inspection).getTime(), new Set(rules.holidays))) {
+  if (!isBusinessDay(parseIsoDay(inspection).getTime(), rules.holidays)) {
     return refuse(
       'closed',
       'That day is a weekend or a state holiday. The estimate counts business days only: choose a weekday that is not a holiday.'

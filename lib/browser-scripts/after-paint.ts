@@ -13,9 +13,7 @@ export function afterPaint(
   win: Window,
   { firstPaint = true }: PaintOptions
 ) {
-  const queue = () => {
-    win.requestAnimationFrame(() => win.setTimeout(work, 0))
-  }
+  const queue = () => void win.requestAnimationFrame(() => win.setTimeout(work, 0))
   const whenPainted = (): void => {
     const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver })
       .PerformanceObserver

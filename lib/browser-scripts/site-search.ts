@@ -109,8 +109,7 @@ export function initSearch(root: Document = document) {
     current = query
     total = search.results.length
     pending = search.results
-    if ((await showNext(run)) === undefined) return
-    report()
+    if ((await showNext(run)) !== undefined) report()
   }
 
   more.addEventListener('click', async () => {

@@ -52,8 +52,7 @@ export function nginxConfig(options: NginxOptions): string {
       )
       .join('\n')
   // gzip_types has text/xml: mime.types sends .xml (the sitemap, the news feed) so.
-  // With `wasm`, the search page and Pagefind's files, which allow the site's
-  // own scripts (see headerRules in lib/headers/rules.ts).
+  // With `wasm`, the search page and Pagefind's files, which allow the site's own scripts.
   const page = (wasm: boolean, cache = REVALIDATE) =>
     addHeaders({
       'Content-Security-Policy': siteCsp(

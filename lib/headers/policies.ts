@@ -51,9 +51,8 @@ export function siteCsp({
 export const GITHUB_API_ORIGIN = 'https://api.github.com'
 
 /**
- * The editor's policy at /admin/: the site's, plus the styles Decap writes
- * (with emotion) and GitHub for signed-in staff. A <meta> tag (`header: false`)
- * cannot hold frame-ancestors; hosts that can send it as a header too.
+ * The editor's policy at /admin/: the site's, plus Decap's inline styles and GitHub for signed-in
+ * staff. A <meta> tag (`header: false`) cannot hold frame-ancestors; a header can.
  */
 export function siteEditorCsp({
   header = false,
@@ -81,10 +80,7 @@ export function siteEditorCsp({
   ])
 }
 
-/**
- * A page's own narrower policy, for a <meta http-equiv> tag: only what its
- * blocks embed and run, without frame-ancestors (a meta policy cannot set it) or styles.
- */
+/** A page's <meta> policy: only what its blocks embed and run (meta cannot set frame-ancestors). */
 export function pageCsp(blocks: readonly Block[]): string {
   const forms = blocks.flatMap((b) => (b.kind === 'form' ? [new URL(b.form.url).origin] : []))
   const videos = blocks.flatMap((b) => (b.kind === 'video' ? [b.video.provider] : []))

@@ -55,8 +55,8 @@ export function searchPageHref(content: Pick<SiteContent, 'pages'>): string | un
 }
 
 /**
- * The header rules, most general first. The search page and Pagefind's files
- * may run the site's scripts: one allowed by hash may not import a module or start a worker.
+ * The rules, most general first. The search page and Pagefind's files may run the site's own
+ * scripts: one allowed by hash may not import a module or start a worker.
  */
 export function headerRules(style: StylePolicy = {}, searchPath?: string): HeaderRule[] {
   const searchPolicy = { 'Content-Security-Policy': siteCsp({ ...style, scriptHashes: [] }) }
