@@ -12,7 +12,6 @@ import { escapeHtml } from '#lib/text.ts'
 
 /** The feed's entries on `day`: alerts that have started, documents published by then. */
 export function feedEntries(content: SiteContent, day: string) {
-  const { documents } = content.registries
   const base = new URL(SITE_URL)
   const tag = (when: string, what: string) => `tag:${base.hostname},${when}:${what}`
   const alerts = content.alerts
@@ -24,7 +23,7 @@ export function feedEntries(content: SiteContent, day: string) {
       day: alert.start,
       content: alert.html,
     }))
-  const published = [...documents.values()]
+  const published = [...content.registries.documents.values()]
     .filter((doc) => doc.published !== undefined && doc.published <= day)
     .map((doc) => {
       const pages = content.pages

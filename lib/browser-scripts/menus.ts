@@ -10,8 +10,6 @@ const isCollapsible = (menu: Menu) => (toggleOf(menu)?.getClientRects().length ?
 
 export function initMenus(root: Document = document) {
   const menus = [...root.querySelectorAll<Menu>('details[data-menu]')]
-  if (menus.length === 0) return
-
   root.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return
     const open = menus.filter((menu) => menu.open && isCollapsible(menu))

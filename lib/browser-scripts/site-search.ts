@@ -45,10 +45,8 @@ export function initSearch(root: Document = document) {
     return pagefind
   }
 
-  const more = root.createElement('button')
-  more.type = 'button'
+  const more = Object.assign(root.createElement('button'), { type: 'button', hidden: true })
   more.className = 'button-link mt-4'
-  more.hidden = true
   list.after(more)
   const pageTitle = root.title
   // The results not listed yet.
