@@ -19,7 +19,10 @@ export function ExternalFormFrame({ form, contact }: ExternalFormFrameProps) {
       <div className="mb-3 max-w-prose space-y-2 rounded border-l-4 border-brand bg-panel px-4 py-3">
         <p>
           If the form below does not load or is hard to use on your screen,{' '}
-          <NewTabLink href={form.url}>open the {lowerFirst(form.title)}</NewTabLink>.
+          <NewTabLink href={form.url}>
+            open the {form.title.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}
+          </NewTabLink>
+          .
         </p>
         <p>
           To reach the bureau another way, call{' '}
@@ -36,8 +39,4 @@ export function ExternalFormFrame({ form, contact }: ExternalFormFrameProps) {
       </noscript>
     </div>
   )
-}
-
-function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text
 }

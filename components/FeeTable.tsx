@@ -38,11 +38,7 @@ export function FeeTable(props: FeeTableProps) {
       rows={cardFees.methods.map((method) => ({
         key: method.id,
         name: method.label,
-        value: (
-          <>
-            {cardFeeLabel(method)} {method.per}
-          </>
-        ),
+        value: `${cardFeeLabel(method)} ${method.per}`,
       }))}
     >
       {/* Names its source without claiming that its figures are these (its text is not among our sources). */}
