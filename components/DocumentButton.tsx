@@ -7,7 +7,6 @@ type DocumentButtonProps = {
   variant?: 'button' | 'link'
   /** What the cue says, when more than the file type ("PDF, 1 of 2"). */
   cue?: string
-  /** The id of a note that describes the link. */
   describedBy?: string
 }
 

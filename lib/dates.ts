@@ -31,9 +31,8 @@ export function formatDate(date: string, fullYear = false): string {
 }
 
 /** Today in New Jersey, as an ISO day (2026-11-22), whatever the machine's time zone. */
-export function todayInNewJersey(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now)
-}
+export const todayInNewJersey = (now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now)
 
 /** A day typed with a two-digit year (3/10/26): which century is not known, so it is refused in words. */
 export const hasTwoDigitYear = (value: string) =>

@@ -34,11 +34,10 @@ export function initEstimator(root: Document = document) {
     }
     input.removeAttribute('aria-invalid')
     const list = element('ul', undefined, 'mt-2 list-disc pl-6')
-    for (const { method, cardFee, total } of result.totals) {
+    for (const { method, cardFee, total } of result.totals)
       list.append(
         element('li', `${method.label}: ${formatMoney(total)} (card fee ${formatMoney(cardFee)})`)
       )
-    }
     // No source gives the bureau's rule for counting days: the last day to
     // apply is this estimate's, and the inspector's date decides.
     const { tier, lastDay } = result.lowest
