@@ -47,6 +47,7 @@ export function initSearch(root: Document = document) {
 
   const more = Object.assign(root.createElement('button'), { type: 'button', hidden: true })
   more.className = 'button-link mt-4'
+  more.textContent = 'Show more results' // named while hidden too: checkers read it
   list.after(more)
   const pageTitle = root.title
   // The results not listed yet.
