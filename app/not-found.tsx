@@ -13,7 +13,6 @@ export function generateMetadata(): Metadata {
   }
 }
 
-/** Exported as 404.html (components/NotFoundPage.tsx). */
 export default function NotFound() {
   return <NotFoundPage frame={pageFrame(siteContent(), null)} />
 }

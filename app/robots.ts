@@ -3,7 +3,6 @@ import { SITE_URL } from '#lib/site-address.ts'
 
 export const dynamic = 'force-static'
 
-/** robots.txt: everything may be indexed; the sitemap lists every page. */
 export default function robots(): MetadataRoute.Robots {
   return {
     rules: { userAgent: '*', allow: '/' },

@@ -5,7 +5,6 @@ import { SITE_URL } from '#lib/site-address.ts'
 
 export const dynamic = 'force-static'
 
-/** sitemap.xml: every published page at its full address. */
 export default function sitemap(): MetadataRoute.Sitemap {
   return siteContent().pages.map((page) => ({
     url: new URL(routeHref(page.route), SITE_URL).href,

@@ -3,7 +3,6 @@ import { PageShell } from '#components/PageShell.tsx'
 import type { Page } from '#lib/content/index.ts'
 import type { PageFrame } from '#lib/page-frame.ts'
 
-/** A page from content/pages, in the site frame. */
 export function ContentPage({ page, frame }: { page: Page; frame: PageFrame }) {
   return (
     <PageShell {...frame} title={page.title}>

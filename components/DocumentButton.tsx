@@ -7,7 +7,6 @@ type DocumentButtonProps = {
   variant?: 'button' | 'link'
   /** What the cue says, when more than the file type ("PDF, 1 of 2"). */
   cue?: string
-  /** The id of a note that describes the link. */
   describedBy?: string
 }
 
@@ -18,34 +17,27 @@ export function DocumentButton({
   cue = documentCue(document),
   describedBy,
 }: DocumentButtonProps) {
-  const foreign = document.language !== 'en'
   return (
     <a
       href={documentHref(document)}
       className={variant === 'button' ? 'button-link' : 'inline-flex items-start gap-2'}
-      hrefLang={foreign ? document.language : undefined}
+      hrefLang={document.language === 'en' ? undefined : document.language}
       aria-describedby={describedBy}
     >
-      <FileIcon />
+      <svg
+        aria-hidden="true"
+        focusable="false"
+        viewBox="0 0 16 20"
+        width="16"
+        height="20"
+        className="mt-1 shrink-0 fill-none stroke-current"
+        strokeWidth="1.5"
+      >
+        <path d="M1 1h9l5 5v13H1z M10 1v5h5" />
+      </svg>
       <span>
         <Cued words={document.title} cue={cue} />
       </span>
     </a>
-  )
-}
-
-function FileIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 16 20"
-      width="16"
-      height="20"
-      className="mt-1 shrink-0 fill-none stroke-current"
-      strokeWidth="1.5"
-    >
-      <path d="M1 1h9l5 5v13H1z M10 1v5h5" />
-    </svg>
   )
 }

@@ -39,25 +39,18 @@ function listSummary(documents: DocumentEntry[]): string {
   return `There ${documents.length === 1 ? 'is' : 'are'} ${count} here${span}, newest first.`
 }
 
-/**
- * The cue of each document whose title another document of the list also
- * has, so that no two links say the same words: "PDF, 1 of 2".
- */
+/** The cues of documents that share a title, so no two links say the same words: "PDF, 1 of 2". */
 function cuesOf(documents: DocumentEntry[]): Map<string, string> {
-  const byTitle = new Map<string, DocumentEntry[]>()
-  for (const d of documents) byTitle.set(d.title, [...(byTitle.get(d.title) ?? []), d])
   const cues = new Map<string, string>()
-  for (const same of byTitle.values())
+  for (const d of documents) {
+    const same = documents.filter((other) => other.title === d.title)
     if (same.length > 1)
-      same.forEach((d, i) => cues.set(d.id, `${documentCue(d)}, ${i + 1} of ${same.length}`))
+      cues.set(d.id, `${documentCue(d)}, ${same.indexOf(d) + 1} of ${same.length}`)
+  }
   return cues
 }
 
-/**
- * A year-by-year list of district documents (the `@documents` line); a long
- * one starts with a link to each year. With none yet, it says so, so a heading
- * above it never stands over nothing.
- */
+/** A year-by-year list of documents (`@documents`); with none, it says so under its heading. */
 export function DocumentList({ documents, kinds, headingLevel = 2 }: DocumentListProps) {
   if (documents.length === 0) return <p className="my-6">{NO_DOCUMENTS}</p>
   const Heading = `h${headingLevel}` as const

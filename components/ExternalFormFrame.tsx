@@ -5,10 +5,8 @@ import { phoneHref, phoneText } from '#lib/labels.ts'
 type ExternalFormFrameProps = { form: FormEntry; contact: Pick<Site, 'phone' | 'email'> }
 
 /**
- * An external form (JotForm) in a frame, with a link that opens it in a new
- * tab and the bureau's phone and e-mail above it. The frame is an empty box
- * of the form's height until the page is drawn (lib/browser-scripts/form-frames.ts);
- * without JavaScript the <noscript> copy loads instead.
+ * An external form (JotForm) in a frame, with a new-tab link and the bureau's phone and e-mail.
+ * The frame loads once the page is drawn (form-frames.ts); without JavaScript, its <noscript> copy.
  */
 export function ExternalFormFrame({ form, contact }: ExternalFormFrameProps) {
   const frameProps = {
@@ -21,7 +19,10 @@ export function ExternalFormFrame({ form, contact }: ExternalFormFrameProps) {
       <div className="mb-3 max-w-prose space-y-2 rounded border-l-4 border-brand bg-panel px-4 py-3">
         <p>
           If the form below does not load or is hard to use on your screen,{' '}
-          <NewTabLink href={form.url}>open the {lowerFirst(form.title)}</NewTabLink>.
+          <NewTabLink href={form.url}>
+            open the {form.title.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}
+          </NewTabLink>
+          .
         </p>
         <p>
           To reach the bureau another way, call{' '}
@@ -38,8 +39,4 @@ export function ExternalFormFrame({ form, contact }: ExternalFormFrameProps) {
       </noscript>
     </div>
   )
-}
-
-function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text
 }

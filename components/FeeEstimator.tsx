@@ -4,10 +4,7 @@ import { EXAMPLE_DAY, type EstimatorRules } from '#lib/fee-estimate.ts'
 
 type FeeEstimatorProps = { rules: EstimatorRules; holidays: Holiday[] }
 
-/**
- * The inspection fee estimator, hidden with its rules in a data attribute
- * until the browser script shows it; without JavaScript the fee table says all.
- */
+/** The fee estimator, hidden until its script shows it; without it, the fee table says all. */
 export function FeeEstimator({ rules, holidays }: FeeEstimatorProps) {
   return (
     <section
@@ -44,9 +41,8 @@ export function FeeEstimator({ rules, holidays }: FeeEstimatorProps) {
           <span id="inspection-date-hint" className="text-base">
             Month/day/year, for example {EXAMPLE_DAY}
           </span>
-          {/* A text box, not the browser's date box: there, typing a
-              two-digit year gave the year 0027. No `required`: nothing is
-              announced as wrong before anyone types. */}
+          {/* Not a date box: there, a two-digit year gave the year 0027. No `required`:
+              nothing is announced as wrong before anyone types. */}
           <input
             id="inspection-date"
             name="date"

@@ -20,7 +20,7 @@ export function FeeTable(props: FeeTableProps) {
         rows={[
           ...tiers.map((tier) => ({
             key: tier.id,
-            name: upperFirst(tierLabel(tier)),
+            name: tierLabel(tier).replace(/^./, (c) => c.toUpperCase()),
             value: formatMoney(tier.amount),
           })),
           { key: 'reinspection', name: 'Re-inspection', value: formatMoney(reinspection) },
@@ -38,11 +38,7 @@ export function FeeTable(props: FeeTableProps) {
       rows={cardFees.methods.map((method) => ({
         key: method.id,
         name: method.label,
-        value: (
-          <>
-            {cardFeeLabel(method)} {method.per}
-          </>
-        ),
+        value: `${cardFeeLabel(method)} ${method.per}`,
       }))}
     >
       {/* Names its source without claiming that its figures are these (its text is not among our sources). */}
@@ -91,8 +87,4 @@ function Schedule(props: {
       <p className="max-w-prose">{props.children}</p>
     </div>
   )
-}
-
-function upperFirst(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }

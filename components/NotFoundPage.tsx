@@ -3,10 +3,7 @@ import type { PageFrame } from '#lib/page-frame.ts'
 
 export const NOT_FOUND_TITLE = 'Page not found'
 
-/**
- * The not-found page (404.html), pointing home and to search. No list of
- * pages here: Next.js puts this page into every other page's build data.
- */
+/** The not-found page. No list of pages: Next.js puts this page into every page's build data. */
 export function NotFoundPage({ frame }: { frame: PageFrame }) {
   return (
     <PageShell {...frame} title={NOT_FOUND_TITLE}>

@@ -17,10 +17,7 @@ import type { PageFrontmatter } from '#lib/content/schemas.ts'
 
 type PageBodyProps = { page: Pick<PageFrontmatter, 'layout'> & { blocks: Block[] } }
 
-/**
- * A page's blocks: Markdown text, and each `@` line through its component.
- * Every block carries its own data, so this renders from props alone.
- */
+/** A page's blocks: Markdown text, and each `@` line through its component, from props alone. */
 export function PageBody({ page }: PageBodyProps) {
   return (
     <div className={page.layout === 'checklist' ? 'layout-checklist' : undefined}>

@@ -8,11 +8,7 @@ import type { PageFrame } from '#lib/page-frame.ts'
 
 type PageShellProps = PageFrame & { title: string; children: ReactNode }
 
-/**
- * The frame of every page: skip link, header, one main landmark with the
- * page's only h1, footer and scripts. Not in the root layout: it marks the
- * current page in the menu.
- */
+/** Every page's frame: skip link, header, main landmark with its only h1, footer, scripts. */
 export function PageShell({ title, children, ...frame }: PageShellProps) {
   return (
     <>

@@ -8,17 +8,12 @@ type SiteHeaderProps = {
   searchHref?: string
 }
 
-/**
- * The header and main navigation: native <details> menus, so every link works
- * without JavaScript. On narrow screens the whole menu sits behind a "Menu"
- * toggle; on wide screens it is always shown.
- */
+/** The header and main navigation: native <details> menus, so links work without JavaScript. */
 export function SiteHeader({ site, navigation, currentRoute, searchHref }: SiteHeaderProps) {
   return (
     <header className="site-header border-b-4 border-brand bg-ink text-white">
       <div className="mx-auto flex max-w-page flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
         <a href="/" className="flex items-center gap-3 text-white no-underline visited:text-white">
-          {/* A shield drawn in SVG (no image request). */}
           <svg
             aria-hidden="true"
             focusable="false"
@@ -80,7 +75,6 @@ export function SiteHeader({ site, navigation, currentRoute, searchHref }: SiteH
               ))}
             </ul>
           </nav>
-          {/* A plain form that opens the search page. */}
           {searchHref ? (
             <form
               action={searchHref}

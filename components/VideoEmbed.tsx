@@ -6,14 +6,10 @@ import { CAPTIONS_PATH } from '#lib/routes.ts'
 
 type VideoEmbedProps = { video: VideoEntry; transcriptHtml?: string }
 
-// A frame keeps its proportions as it shrinks on a phone: <video> has them from
-// its width and height, an iframe from a class.
+// An iframe keeps its proportions as it shrinks on a phone from a class (<video> from its size).
 const RATIO_CLASSES: Record<number, string> = { [7 / 4]: 'aspect-[7/4]', [16 / 9]: 'aspect-video' }
 
-/**
- * A video with its title above it, a direct link below it and its transcript,
- * if any. Nothing loads until it is played.
- */
+/** A video with its title, a direct link and any transcript. Nothing loads until it is played. */
 export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
   return (
     <figure className="my-8 max-w-full">
@@ -46,11 +42,7 @@ export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
   )
 }
 
-/**
- * The browser's own player. Its controls cost more work before first paint
- * than the rest of the page, so they come after (lib/browser-scripts/video-controls.ts);
- * the <noscript> copy has them from the start.
- */
+/** The browser's player: its controls, costly before first paint, come later (video-controls.ts). */
 function FilePlayer({ video, withControls }: { video: VideoEntry; withControls?: boolean }) {
   return (
     <video
@@ -77,11 +69,7 @@ function FilePlayer({ video, withControls }: { video: VideoEntry; withControls?:
   )
 }
 
-/**
- * A YouTube video before it is played: a dark box with a play button, which
- * puts YouTube's no-cookie player in its place (lib/browser-scripts/video-posters.ts).
- * Without JavaScript the <noscript> player shows instead.
- */
+/** A YouTube video before it is played: a button that puts the player in (video-posters.ts). */
 function YouTubePoster({ video }: { video: VideoEntry }) {
   const { width, height } = video
   const id = youtubeId(video.url)!
@@ -113,8 +101,7 @@ function YouTubePoster({ video }: { video: VideoEntry }) {
           data-player-height={height}
           className="group absolute inset-0 flex cursor-pointer items-end p-3 text-left"
         >
-          {/* Focused, the whole poster takes the site's yellow focus fill and
-              the words its dark text, so the label drops its own box. */}
+          {/* Focused, the poster takes the yellow focus fill, so the label drops its own box. */}
           <span className="rounded bg-ink px-3 py-2 font-semibold text-white group-focus-visible:bg-transparent">
             Play “{video.title}” from YouTube
           </span>

@@ -1,24 +1,25 @@
 // The site's one date format (spec §9: mm/dd/yy), and days as people type them.
 
-// Made on first use: a date format loads time-zone data, which would slow
-// down every page's script even when it shows no date.
+// Made on first use: a date format loads time-zone data, slowing every page's script.
 const formats: { '2-digit'?: Intl.DateTimeFormat; numeric?: Intl.DateTimeFormat } = {}
 
-/** Reads an ISO day (2021-12-13) as midnight UTC on that day. */
-export function parseIsoDay(iso: string): Date {
+/** An ISO day (2021-12-13) as midnight UTC on that day, or null if it is not on the calendar. */
+function isoDay(iso: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
-  const date = match ? new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!)) : new Date(NaN)
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso) {
-    throw new RangeError(`not a calendar day: ${iso}`)
-  }
+  const date = match && new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!))
+  return date?.toISOString().slice(0, 10) === iso ? date : null
+}
+
+export function parseIsoDay(iso: string): Date {
+  const date = isoDay(iso)
+  if (!date) throw new RangeError(`not a calendar day: ${iso}`)
   return date
 }
 
-/**
- * The one way the site writes a date: mm/dd/yy, e.g. 12/13/21; with
- * `fullYear`, 12/13/2021, for text read away from the site (the news feed).
- */
-export function formatDate(date: Date | string, fullYear = false): string {
+export const isIsoDay = (value: string) => isoDay(value) !== null
+
+/** The one way the site writes a date: 12/13/21; with `fullYear`, 12/13/2021 (the news feed). */
+export function formatDate(date: string, fullYear = false): string {
   const year = fullYear ? 'numeric' : '2-digit'
   formats[year] ??= new Intl.DateTimeFormat('en-US', {
     month: '2-digit',
@@ -26,33 +27,20 @@ export function formatDate(date: Date | string, fullYear = false): string {
     year,
     timeZone: 'UTC',
   })
-  return formats[year].format(typeof date === 'string' ? parseIsoDay(date) : date)
-}
-
-/** Is this an ISO day (2021-12-13) that is on the calendar? */
-export function isIsoDay(value: string): boolean {
-  try {
-    parseIsoDay(value)
-    return true
-  } catch {
-    return false
-  }
+  return formats[year].format(parseIsoDay(date))
 }
 
 /** Today in New Jersey, as an ISO day (2026-11-22), whatever the machine's time zone. */
-export function todayInNewJersey(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now)
-}
+export const todayInNewJersey = (now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now)
 
 /** A day typed with a two-digit year (3/10/26): which century is not known, so it is refused in words. */
 export const hasTwoDigitYear = (value: string) =>
   /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}$/.test(value.trim())
 
 /**
- * A day as a person types it, as an ISO day, or null if it is not a real
- * day: 2027-03-15, or month/day/year (03/15/2027, 3/15/2027, 3-15-2027).
- * With `twoDigitYears`, a year of two digits is this century's, so the
- * site's own way of writing a date (03/15/27) reads as it is shown.
+ * A day as a person types it (2027-03-15, 03/15/2027, 3/15/2027, 3-15-2027) as an ISO day, or null.
+ * With `twoDigitYears`, 03/15/27 (the site's own way of writing it) is this century's.
  */
 export function readTypedDay(value: string, twoDigitYears = false): string | null {
   const text = value.trim()

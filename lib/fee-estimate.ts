@@ -1,5 +1,4 @@
-// The inspection fee estimator's rules, as pure functions on ISO days
-// (2026-11-23), read as calendar days with no time zone.
+// The inspection fee estimator's rules, as pure functions on ISO days (no time zone).
 
 import type { CardFeeMethod, InspectionTier } from '#lib/content/schemas.ts'
 import { isIsoDay, parseIsoDay } from '#lib/dates.ts'
@@ -14,63 +13,42 @@ export type EstimatorRules = {
   holidays: string[]
 }
 
-export type Estimate =
-  | {
-      ok: true
-      /** Business days after today, up to and including the inspection day. */
-      businessDays: number
-      tier: InspectionTier
-      /** The fee with each way of paying, card fee included. */
-      totals: { method: CardFeeMethod; cardFee: number; total: number }[]
-      /** The lowest tier, and the last day to apply to pay it (null when it has passed). */
-      lowest: { tier: InspectionTier; lastDay: string | null }
-    }
-  | { ok: false; problem: 'invalid' | 'past' | 'closed' | 'beyond-holidays'; message: string }
-
 const toIso = (time: number) => new Date(time).toISOString().slice(0, 10)
 
-function isBusinessDay(time: number, holidays: ReadonlySet<string>): boolean {
+function isBusinessDay(time: number, holidays: readonly string[]): boolean {
   const weekday = new Date(time).getUTCDay()
-  return weekday !== 0 && weekday !== 6 && !holidays.has(toIso(time))
+  return weekday !== 0 && weekday !== 6 && !holidays.includes(toIso(time))
 }
 
 /** Business days after `from`, up to and including `to` (0 when `to` is not later). */
 export function businessDaysBetween(from: string, to: string, holidays: readonly string[]): number {
-  const closed = new Set(holidays)
   const end = parseIsoDay(to).getTime()
   let count = 0
   for (let time = parseIsoDay(from).getTime() + DAY; time <= end; time += DAY) {
-    if (isBusinessDay(time, closed)) count += 1
+    if (isBusinessDay(time, holidays)) count += 1
   }
   return count
 }
 
-/**
- * The last business day on which applying still leaves `days` business days
- * before the inspection (the inspection day counts, the day you apply does not).
- */
+/** The last business day to apply that leaves `days` business days, the inspection day included. */
 export function lastDayToApply(
   inspection: string,
   days: number,
   holidays: readonly string[]
 ): string {
-  const closed = new Set(holidays)
   let time = parseIsoDay(inspection).getTime()
   let counted = 0
   while (days > 0) {
-    if (isBusinessDay(time, closed)) counted += 1
+    if (isBusinessDay(time, holidays)) counted += 1
     if (counted >= days) break
     time -= DAY
   }
   do time -= DAY
-  while (!isBusinessDay(time, closed))
+  while (!isBusinessDay(time, holidays))
   return toIso(time)
 }
 
-/**
- * The card fee, rounded to the cent (half a cent up), worked in cents and
- * basis points so binary fractions cannot tip a half cent the wrong way.
- */
+/** The card fee, half a cent up, in cents and basis points so binary fractions cannot tip it. */
 export function cardFee(amount: number, method: CardFeeMethod): number {
   const cents = Math.round(amount * 100)
   const basisPoints = Math.round(method.percent * 100)
@@ -81,8 +59,8 @@ export function cardFee(amount: number, method: CardFeeMethod): number {
 export const EXAMPLE_DAY = '03/15/2027'
 
 /** Estimates the inspection fee for an inspection date, applying today. */
-export function estimate(today: string, inspection: string, rules: EstimatorRules): Estimate {
-  const refuse = (problem: Extract<Estimate, { ok: false }>['problem'], message: string) =>
+export function estimate(today: string, inspection: string, rules: EstimatorRules) {
+  const refuse = (problem: 'invalid' | 'past' | 'closed' | 'beyond-holidays', message: string) =>
     ({ ok: false, problem, message }) as const
   if (!isIsoDay(inspection)) {
     return refuse(
@@ -100,7 +78,7 @@ export function estimate(today: string, inspection: string, rules: EstimatorRule
       `The estimate knows the state holidays only through ${lastHolidayYear}. For a later date, call or e-mail the bureau.`
     )
   }
-  if (!isBusinessDay(parseIsoDay(inspection).getTime(), new Set(rules.holidays))) {
+  if (!isBusinessDay(parseIsoDay(inspection).getTime(), rules.holidays)) {
     return refuse(
       'closed',
       'That day is a weekend or a state holiday. The estimate counts business days only: choose a weekday that is not a holiday.'
@@ -115,13 +93,15 @@ export function estimate(today: string, inspection: string, rules: EstimatorRule
   const lowestTier = rules.tiers.reduce((low, t) => (t.amount < low.amount ? t : low))
   const lastDay = lastDayToApply(inspection, lowestTier.minBusinessDays ?? 0, rules.holidays)
   return {
-    ok: true,
+    ok: true as const,
     businessDays,
     tier,
+    // The fee with each way of paying, card fee included.
     totals: rules.methods.map((method) => {
       const fee = cardFee(tier.amount, method)
       return { method, cardFee: fee, total: roundToCents(tier.amount + fee) }
     }),
+    // The lowest tier, and the last day to apply to pay it (null when it has passed).
     lowest: { tier: lowestTier, lastDay: lastDay >= today ? lastDay : null },
   }
 }

@@ -12,17 +12,8 @@ import { escapeHtml } from '#lib/text.ts'
 
 /** The feed's entries on `day`: alerts that have started, documents published by then. */
 export function feedEntries(content: SiteContent, day: string) {
-  const { documents } = content.registries
   const base = new URL(SITE_URL)
   const tag = (when: string, what: string) => `tag:${base.hostname},${when}:${what}`
-  const listedOn = (id: string) =>
-    content.pages.filter((page) =>
-      page.blocks.some(
-        (b) =>
-          (b.kind === 'document' || b.kind === 'documents') &&
-          b.documents.some((doc) => doc.id === id)
-      )
-    )
   const alerts = content.alerts
     .filter((alert) => alert.start <= day)
     .map((alert) => ({
@@ -32,10 +23,15 @@ export function feedEntries(content: SiteContent, day: string) {
       day: alert.start,
       content: alert.html,
     }))
-  const published = [...documents.values()]
+  const published = [...content.registries.documents.values()]
     .filter((doc) => doc.published !== undefined && doc.published <= day)
     .map((doc) => {
-      const pages = listedOn(doc.id)
+      const pages = content.pages
+        .filter((page) =>
+          page.blocks.some(
+            (b) => 'documents' in b && b.documents.some((listed) => listed.id === doc.id)
+          )
+        )
         .map(
           (p) => `<a href="${new URL(routeHref(p.route), base).href}">${escapeHtml(p.title)}</a>`
         )
@@ -66,7 +62,7 @@ export function atomFeed(content: SiteContent, day: string): string {
   const element = (name: string, text: string, type?: 'text' | 'html') =>
     `<${name}${type ? ` type="${type}"` : ''}>${escapeHtml(text)}</${name}>`
   const link = (rel: string, href: string) => `<link rel="${rel}" href="${escapeHtml(href)}"/>`
-  const lines = [
+  return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
     `  ${element('id', home)}`,
@@ -88,6 +84,5 @@ export function atomFeed(content: SiteContent, day: string): string {
     ]),
     '</feed>',
     '',
-  ]
-  return lines.join('\n')
+  ].join('\n')
 }

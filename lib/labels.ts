@@ -1,7 +1,6 @@
 import type { DocumentEntry, LinkEntry } from '#lib/content/schemas.ts'
 
-// How the site names files, languages and outside links to people. Every
-// "(PDF)" or "(Word, Spanish)" on the site is written here and only here.
+// How the site names files, languages and outside links: every "(PDF)" or "(Word, Spanish)".
 
 const FILE_TYPES: Record<DocumentEntry['type'], string> = {
   pdf: 'PDF',
@@ -17,27 +16,20 @@ const withLanguage = (kind: string | undefined, language: DocumentEntry['languag
   [kind, language === 'es' ? 'Spanish' : undefined].filter(Boolean).join(', ')
 
 /** What a document link says about the file: "PDF" or "Word, Spanish". */
-export function documentCue(document: Pick<DocumentEntry, 'type' | 'language'>): string {
-  return withLanguage(FILE_TYPES[document.type], document.language)
-}
+export const documentCue = (document: Pick<DocumentEntry, 'type' | 'language'>) =>
+  withLanguage(FILE_TYPES[document.type], document.language)
 
 /** What opens when an outside link is followed: "PDF", "website", "video, Spanish". */
-export function linkCue(link: Pick<LinkEntry, 'type' | 'language'>): string {
-  return withLanguage(LINK_TYPES[link.type], link.language)
-}
+export const linkCue = (link: Pick<LinkEntry, 'type' | 'language'>) =>
+  withLanguage(LINK_TYPES[link.type], link.language)
 
-/**
- * The cue after an outside link in running text: only what a reader must
- * know before following it (a file, or another language); "" for a web page.
- */
-export function inlineLinkCue(link: Pick<LinkEntry, 'type' | 'language'>): string {
-  return withLanguage(link.type === 'website' ? undefined : LINK_TYPES[link.type], link.language)
-}
+/** The cue after an outside link in running text: a file or another language; "" for a web page. */
+export const inlineLinkCue = (link: Pick<LinkEntry, 'type' | 'language'>) =>
+  withLanguage(link.type === 'website' ? undefined : LINK_TYPES[link.type], link.language)
 
 /** A phone number that never breaks across lines: non-breaking spaces and hyphens. */
-export function phoneText(phone: string): string {
-  return phone.replaceAll(' ', '\u00a0').replaceAll('-', '\u2011')
-}
+export const phoneText = (phone: string) =>
+  phone.replaceAll(' ', '\u00a0').replaceAll('-', '\u2011')
 
 /** (732) 251-0900 ext. 3 dials tel:+17322510900,3 (a comma pauses before the extension). */
 export function phoneHref(phone: string): string {
@@ -58,6 +50,5 @@ const LIST_NOUNS: Partial<Record<DocumentEntry['kind'], string>> = {
 }
 
 /** What a list of documents of these kinds holds, in words: "minutes", or "documents". */
-export function listNoun(kinds: readonly DocumentEntry['kind'][]): string {
-  return (kinds.length === 1 && LIST_NOUNS[kinds[0]!]) || 'documents'
-}
+export const listNoun = (kinds: readonly DocumentEntry['kind'][]) =>
+  (kinds.length === 1 && LIST_NOUNS[kinds[0]!]) || 'documents'

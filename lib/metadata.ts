@@ -7,10 +7,7 @@ import { SITE_URL } from '#lib/site-address.ts'
 export const MAX_TITLE = 70
 
 /** "Fees | Bureau of Fire Prevention"; a title that ends with the site name stays as it is. */
-export function tabTitle(
-  page: Pick<PageFrontmatter, 'title' | 'shortTitle'>,
-  site: Pick<Site, 'name'>
-): string {
+export function tabTitle(page: { title: string; shortTitle?: string }, site: { name: string }) {
   const title = page.shortTitle ?? page.title
   return title.endsWith(site.name) ? title : `${title} | ${site.name}`
 }

@@ -1,6 +1,5 @@
-// The outside services the pages embed, each with a fixed list of hosts: the
-// security headers allow exactly these, and the content check refuses any
-// other. Allowing a new host is a code change a developer reviews.
+// The outside services the pages embed, each with a fixed list of hosts: the security headers
+// allow exactly these, and the content check refuses any other (a code change, reviewed).
 
 type Provider = { name: string; hosts: readonly string[]; example: string }
 
@@ -43,12 +42,9 @@ export function onProviderHost(url: string, provider: Provider): boolean {
   }
 }
 
-export function providerHostMessage(provider: Provider): string {
-  return (
-    `should be an address on ${provider.name} (${provider.hosts.join(', ')}), such as ${provider.example}. ` +
-    'The site allows only these hosts; using another one is a code change for a developer to review (lib/providers.ts)'
-  )
-}
+export const providerHostMessage = (provider: Provider) =>
+  `should be an address on ${provider.name} (${provider.hosts.join(', ')}), such as ${provider.example}. ` +
+  'The site allows only these hosts; using another one is a code change for a developer to review (lib/providers.ts)'
 
 /** The video id in a YouTube watch, short or embed address, or null. */
 export function youtubeId(url: string): string | null {
@@ -60,6 +56,4 @@ export function youtubeId(url: string): string | null {
 /** Autoplay, so the video starts with the click that loaded the player. */
 export const PLAYER_ALLOW = 'autoplay; encrypted-media; picture-in-picture; fullscreen'
 
-export function youtubeEmbedUrl(id: string): string {
-  return `${YOUTUBE_EMBED_ORIGIN}/embed/${id}`
-}
+export const youtubeEmbedUrl = (id: string) => `${YOUTUBE_EMBED_ORIGIN}/embed/${id}`

@@ -1,7 +1,5 @@
 /** Pages are exported as <route>/index.html, so links carry the slash and no host redirects. */
-export function routeHref(route: string): string {
-  return route === '/' ? '/' : `${route}/`
-}
+export const routeHref = (route: string) => (route === '/' ? '/' : `${route}/`)
 
 export const FEED_PATH = '/feed.xml'
 

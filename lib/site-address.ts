@@ -1,4 +1,3 @@
-// The site's public address (https, host, no path). Reviewed configuration,
-// not content (.github/CODEOWNERS), so no content pull request can move the
-// site's links; a move also changes the host's settings (deploy/README.md).
+// The site's public address: reviewed configuration, not content (.github/CODEOWNERS), so no
+// content pull request can move the site's links; a move changes the host's settings too.
 export const SITE_URL = 'https://mtfp1.com'

@@ -1,20 +1,19 @@
 const FIRST_PAINT = 'first-contentful-paint'
 
+export type PaintOptions = { firstPaint?: boolean }
+
 /**
- * Runs `work` once the page has loaded, its first text has been painted and
- * the next frame drawn (a timeout queued from an animation frame runs after
- * it). Without a first-paint record, or with `firstPaint: false` (the editor's
- * preview, where none may be recorded), it waits for one drawn frame.
+ * Runs `work` once the page has loaded, its first text is painted and the next frame drawn (a
+ * timeout queued from an animation frame). Without a first-paint record, or with `firstPaint:
+ * false` (the editor's preview, where none may be recorded), after one drawn frame.
  */
 export function afterPaint(
   work: () => void,
-  root: Document = document,
-  win: Window = window,
-  { firstPaint = true }: { firstPaint?: boolean } = {}
+  root: Document,
+  win: Window,
+  { firstPaint = true }: PaintOptions
 ) {
-  const queue = () => {
-    win.requestAnimationFrame(() => win.setTimeout(work, 0))
-  }
+  const queue = () => void win.requestAnimationFrame(() => win.setTimeout(work, 0))
   const whenPainted = (): void => {
     const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver })
       .PerformanceObserver

@@ -1,5 +1,4 @@
-// Alerts are chosen by the daily build; should one be missed, this hides an
-// alert once its last day (data-alert-end) has passed in New Jersey.
+// Should a daily build be missed, hides an alert once its last day has passed in New Jersey.
 import { todayInNewJersey } from '#lib/dates.ts'
 
 export function hideEndedAlerts(root: Document = document, today?: string) {

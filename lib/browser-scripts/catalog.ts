@@ -1,8 +1,7 @@
 import type { Block } from '#lib/content/blocks.ts'
 
-// The site's own scripts, defined once: the build bundles each entry, pages
-// load them, and the post-build step removes every other script. Every page
-// works without them.
+// The site's own scripts, defined once: the build bundles each entry, pages load them, and the
+// post-build step removes every other script. Every page works without them.
 
 export const BROWSER_SCRIPTS = {
   site: { src: '/site.js', entry: 'lib/browser-scripts/entries/site.ts' },
@@ -10,21 +9,14 @@ export const BROWSER_SCRIPTS = {
   search: { src: '/search.js', entry: 'lib/browser-scripts/entries/search.ts' },
 } as const
 
-export type BrowserScriptName = keyof typeof BROWSER_SCRIPTS
-
 export const BROWSER_SCRIPT_SOURCES: readonly string[] = Object.values(BROWSER_SCRIPTS).map(
   (s) => s.src
 )
 
-/**
- * The scripts a page loads: the one its blocks need (which includes the shared
- * behaviour), or else the shared one. One request paints about 150 ms sooner than two.
- */
-export function scriptsFor(blocks: readonly Pick<Block, 'kind'>[]): BrowserScriptName[] {
-  const kinds = new Set(blocks.map((b) => b.kind))
-  const own: BrowserScriptName[] = [
-    ...(kinds.has('estimator') ? (['estimator'] as const) : []),
-    ...(kinds.has('search') ? (['search'] as const) : []),
-  ]
-  return own.length > 0 ? own : ['site']
+/** The script a page's blocks need (with the shared behaviour), or the shared one: one request. */
+export function scriptsFor(blocks: readonly Pick<Block, 'kind'>[]) {
+  const own = (['estimator', 'search'] as const).filter((name) =>
+    blocks.some((b) => b.kind === name)
+  )
+  return own.length > 0 ? own : (['site'] as const)
 }

@@ -33,27 +33,23 @@ export function initEstimator(root: Document = document) {
       return
     }
     input.removeAttribute('aria-invalid')
-    const days = result.businessDays
-    output.append(
-      element(
-        'p',
-        `${plural(days, 'business day')} from today to ${formatDate(day)}: ` +
-          `${tierLabel(result.tier)}, so the fee is ${formatMoney(result.tier.amount)}.`,
-        'font-semibold'
-      )
-    )
     const list = element('ul', undefined, 'mt-2 list-disc pl-6')
-    for (const { method, cardFee, total } of result.totals) {
+    for (const { method, cardFee, total } of result.totals)
       list.append(
         element('li', `${method.label}: ${formatMoney(total)} (card fee ${formatMoney(cardFee)})`)
       )
-    }
-    output.append(list)
     // No source gives the bureau's rule for counting days: the last day to
     // apply is this estimate's, and the inspector's date decides.
     const { tier, lastDay } = result.lowest
     const lowest = `the ${formatMoney(tier.amount)} tier (${tierLabel(tier)})`
     output.append(
+      element(
+        'p',
+        `${plural(result.businessDays, 'business day')} from today to ${formatDate(day)}: ` +
+          `${tierLabel(result.tier)}, so the fee is ${formatMoney(result.tier.amount)}.`,
+        'font-semibold'
+      ),
+      list,
       element(
         'p',
         (lastDay

@@ -45,11 +45,9 @@ export function initSearch(root: Document = document) {
     return pagefind
   }
 
-  const more = root.createElement('button')
-  more.type = 'button'
+  const more = Object.assign(root.createElement('button'), { type: 'button', hidden: true })
   more.className = 'button-link mt-4'
-  more.textContent = 'Show more results'
-  more.hidden = true
+  more.textContent = 'Show more results' // named while hidden too: checkers read it
   list.after(more)
   const pageTitle = root.title
   // The results not listed yet.
@@ -110,8 +108,7 @@ export function initSearch(root: Document = document) {
     current = query
     total = search.results.length
     pending = search.results
-    if ((await showNext(run)) === undefined) return
-    report()
+    if ((await showNext(run)) !== undefined) report()
   }
 
   more.addEventListener('click', async () => {

@@ -1,22 +1,15 @@
-// Video players (components/VideoEmbed.tsx) get their controls once the page
-// is drawn: building them was most of a video page's work before first paint.
-import { afterPaint } from '#lib/browser-scripts/after-paint.ts'
+// Video players (components/VideoEmbed.tsx) get their controls once the page is
+// drawn: building them was most of a video page's work before first paint.
+import { afterPaint, type PaintOptions } from '#lib/browser-scripts/after-paint.ts'
 
 export const CONTROLS_AFTER_PAINT = 'data-controls-after-paint'
 
 export function showVideoControls(
-  root: Document = document,
+  root = document,
   win: Window = window,
-  options: { firstPaint?: boolean } = {}
+  options: PaintOptions = {}
 ) {
   const players = [...root.querySelectorAll<HTMLVideoElement>(`video[${CONTROLS_AFTER_PAINT}]`)]
-  if (players.every((player) => player.controls)) return
-  afterPaint(
-    () => {
-      for (const player of players) player.controls = true
-    },
-    root,
-    win,
-    options
-  )
+  const show = () => players.forEach((player) => (player.controls = true))
+  if (!players.every((player) => player.controls)) afterPaint(show, root, win, options)
 }

@@ -16,11 +16,7 @@ export function startVideoPosters(root: Document = document) {
   })
 }
 
-/**
- * Puts the player in the poster and focus on it. The poster's parts are
- * hidden, not removed: in the editor's preview React owns them and removes
- * the whole poster when it draws the page again.
- */
+/** Puts the player in the poster, and focus on it; hides (in the preview, React owns) the rest. */
 function playVideo(button: HTMLButtonElement) {
   const poster = button.parentElement!
   const { playerSrc, playerTitle, playerClass, playerWidth, playerHeight } = button.dataset

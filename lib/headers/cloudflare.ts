@@ -1,7 +1,6 @@
 import type { HeaderRule } from '#lib/headers/rules.ts'
 
-// Cloudflare Pages' `_headers` file, written from the header rules and read
-// back by the local server and the tests.
+// Cloudflare Pages' `_headers` file, from the header rules; read back by the local server.
 
 export function writeHeadersFile(rules: readonly HeaderRule[]): string {
   const blocks = rules.map((rule) =>
@@ -18,21 +17,15 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   const rules: HeaderRule[] = []
   for (const raw of text.split('\n')) {
     const line = raw.trimEnd()
-    if (!line.trim() || line.trim().startsWith('#')) continue
-    if (!/^\s/.test(line)) {
-      rules.push({ path: line.trim(), set: {}, detach: [] })
-      continue
-    }
     const rule = rules.at(-1)
-    if (!rule) throw new Error(`_headers: a header comes before any path: ${line}`)
     const detach = /^\s+!\s*(\S+)$/.exec(line)
-    if (detach) {
-      rule.detach!.push(detach[1]!)
-      continue
-    }
     const header = /^\s+([^:\s]+):\s*(.*)$/.exec(line)
-    if (!header) throw new Error(`_headers: cannot read the line: ${line}`)
-    rule.set![header[1]!] = header[2]!
+    if (!line.trim() || line.trim().startsWith('#')) continue
+    if (!/^\s/.test(line)) rules.push({ path: line.trim(), set: {}, detach: [] })
+    else if (!rule) throw new Error(`_headers: a header comes before any path: ${line}`)
+    else if (detach) rule.detach!.push(detach[1]!)
+    else if (header) rule.set![header[1]!] = header[2]!
+    else throw new Error(`_headers: cannot read the line: ${line}`)
   }
   return rules
 }

@@ -7,8 +7,7 @@ import {
 } from '#lib/providers.ts'
 
 // The site's Content-Security-Policies. The header, the same for every page,
-// allows what any page needs; each page's <meta> policy narrows it to what that
-// page needs. Browsers enforce both, so on every host a page gets only that.
+// allows what any page needs; each page's <meta> policy narrows it (browsers enforce both).
 
 type Directives = [string, ...string[]][]
 const serialize = (directives: Directives) => directives.map((d) => d.join(' ')).join('; ')
@@ -27,11 +26,7 @@ const scriptSources = (scriptHashes: readonly string[] = []) =>
 /** The policy of a file under /captions/: nothing there may run or load anything. */
 export const CAPTIONS_CSP = "default-src 'none'; sandbox"
 
-/**
- * The header policy of every page and file. 'wasm-unsafe-eval' (no JavaScript
- * eval) is for the search page's WebAssembly index reader; nginx leaves it out
- * elsewhere, and every other page's <meta> policy does on every host.
- */
+/** The header policy of every page and file; 'wasm-unsafe-eval' is for the search index reader. */
 export function siteCsp({
   styleHashes = [],
   scriptHashes = [],
@@ -56,9 +51,8 @@ export function siteCsp({
 export const GITHUB_API_ORIGIN = 'https://api.github.com'
 
 /**
- * The editor's policy at /admin/: the site's, plus the styles Decap writes
- * (with emotion) and GitHub for signed-in staff. A <meta> tag (`header: false`)
- * cannot hold frame-ancestors; hosts that can send it as a header too.
+ * The editor's policy at /admin/: the site's, plus Decap's inline styles and GitHub for signed-in
+ * staff. A <meta> tag (`header: false`) cannot hold frame-ancestors; a header can.
  */
 export function siteEditorCsp({
   header = false,
@@ -86,28 +80,20 @@ export function siteEditorCsp({
   ])
 }
 
-/** What a page embeds and runs, read from its blocks. */
-export function pageNeeds(blocks: readonly Block[]) {
+/** A page's <meta> policy: only what its blocks embed and run (meta cannot set frame-ancestors). */
+export function pageCsp(blocks: readonly Block[]): string {
   const forms = blocks.flatMap((b) => (b.kind === 'form' ? [new URL(b.form.url).origin] : []))
-  const videos = blocks.flatMap((b) => (b.kind === 'video' ? [b.video] : []))
-  return {
-    formOrigins: [...new Set(forms)].sort(),
-    youtube: videos.some((v) => v.provider === 'youtube'),
-    videoFiles: videos.some((v) => v.provider === 'file'),
-    search: blocks.some((b) => b.kind === 'search'),
-  }
-}
-
-/**
- * A page's own narrower policy, for a <meta http-equiv> tag: only what the
- * page uses, without frame-ancestors (a meta policy cannot set it) or styles.
- */
-export function pageCsp(needs: ReturnType<typeof pageNeeds>): string {
-  const frames = [...needs.formOrigins, ...(needs.youtube ? [YOUTUBE_EMBED_ORIGIN] : [])]
+  const videos = blocks.flatMap((b) => (b.kind === 'video' ? [b.video.provider] : []))
+  const frames = [...new Set(forms)].sort()
+  if (videos.includes('youtube')) frames.push(YOUTUBE_EMBED_ORIGIN)
   return serialize([
-    ['script-src', "'self'", ...(needs.search ? ["'wasm-unsafe-eval'"] : [])],
+    [
+      'script-src',
+      "'self'",
+      ...(blocks.some((b) => b.kind === 'search') ? ["'wasm-unsafe-eval'"] : []),
+    ],
     ['frame-src', ...(frames.length ? frames : ["'none'"])],
-    ['media-src', "'self'", ...(needs.videoFiles ? MEDIA_ORIGINS : [])],
+    ['media-src', "'self'", ...(videos.includes('file') ? MEDIA_ORIGINS : [])],
     // Not 'none': tools such as Lighthouse fetch /robots.txt from inside the page.
     ['connect-src', "'self'"],
     ['object-src', "'none'"],
@@ -116,11 +102,7 @@ export function pageCsp(needs: ReturnType<typeof pageNeeds>): string {
   ])
 }
 
-/**
- * Powerful features no page uses are denied. Frames get two: `payment` for
- * the form hosts (PayPal inside JotForm's payment forms) and `fullscreen` for
- * the form hosts and video players.
- */
+/** Powerful features are denied; frames get `payment` (PayPal inside JotForm) and `fullscreen`. */
 export function permissionsPolicy(): string {
   const allow = (origins: readonly string[]) => `(self ${origins.map((o) => `"${o}"`).join(' ')})`
   const denied = [

@@ -7,10 +7,8 @@ import {
 import type { SiteContent } from '#lib/content/index.ts'
 import { CAPTIONS_PATH, routeHref, SITE_EDITOR_PATH } from '#lib/routes.ts'
 
-// The response headers of the whole site, defined once as path rules with
-// the semantics of Cloudflare Pages' `_headers` file: every matching rule adds
-// its headers (a repeated header is joined with a comma) and `detach` removes
-// one a broader rule added. Written as out/_headers and build/nginx.conf.
+// The site's response headers, defined once as path rules with the semantics
+// of Cloudflare Pages' `_headers` file; written as out/_headers and build/nginx.conf.
 
 /** For files whose names change when their content does. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -37,20 +35,14 @@ export function commonHeaders(style: StylePolicy = {}): Record<string, string> {
   }
 }
 
-/**
- * The site editor carries its own policy (siteEditorCsp) in a <meta> tag; the
- * site's is detached there, since a browser enforces every policy it is given.
- */
+/** The editor carries its own policy (siteEditorCsp): a browser would enforce the site's too. */
 export const SITE_EDITOR_RULE: HeaderRule = {
   path: `${SITE_EDITOR_PATH}*`,
   detach: ['Content-Security-Policy'],
   set: { 'X-Robots-Tag': 'noindex, nofollow' },
 }
 
-/**
- * Captions files: sent as WebVTT (browsers need it for a captions track), with
- * a second policy that lets nothing run, should another kind of file slip in.
- */
+/** Captions: WebVTT (for a captions track), and a policy that lets any other file run nothing. */
 export const CAPTIONS_RULE: HeaderRule = {
   path: `${CAPTIONS_PATH}*`,
   set: { 'Content-Type': 'text/vtt; charset=utf-8', 'Content-Security-Policy': CAPTIONS_CSP },
@@ -63,9 +55,8 @@ export function searchPageHref(content: Pick<SiteContent, 'pages'>): string | un
 }
 
 /**
- * The header rules, most general first. The search page (its exact address,
- * never a pattern) and Pagefind's files may run scripts from the site itself:
- * a script allowed by hash may start another, but not import a module or start a worker.
+ * The rules, most general first. The search page and Pagefind's files may run the site's own
+ * scripts: one allowed by hash may not import a module or start a worker.
  */
 export function headerRules(style: StylePolicy = {}, searchPath?: string): HeaderRule[] {
   const searchPolicy = { 'Content-Security-Policy': siteCsp({ ...style, scriptHashes: [] }) }
@@ -82,18 +73,11 @@ export function headerRules(style: StylePolicy = {}, searchPath?: string): Heade
   ]
 }
 
-/** Does a path match a rule pattern? */
 export function pathMatches(pattern: string, path: string): boolean {
   const source = pattern
-    .split(/(\*|:[A-Za-z]\w*)/)
-    .map((part) =>
-      part === '*'
-        ? '.*'
-        : part.startsWith(':')
-          ? '[^/]+'
-          : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-    )
-    .join('')
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replaceAll('*', '.*')
+    .replace(/:[A-Za-z]\w*/g, '[^/]+')
   return new RegExp(`^${source}$`).test(path)
 }
 

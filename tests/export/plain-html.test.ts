@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { styleHashesIn } from '#tools/export/inline-css.ts'
 import { siteContent } from '#lib/content/disk.ts'
-import { pageCsp, pageNeeds } from '#lib/headers/policies.ts'
+import { pageCsp } from '#lib/headers/policies.ts'
 import { MAX_TITLE } from '#lib/metadata.ts'
 import {
   scriptsFor,
@@ -84,7 +84,7 @@ describe('the export', () => {
       const metas = page.document.querySelectorAll('meta[http-equiv="Content-Security-Policy"]')
       expect(metas.length, page.path).toBe(1)
       const policy = metas[0]!.getAttribute('content')!
-      expect(policy, page.path).toBe(pageCsp(pageNeeds(blocks)))
+      expect(policy, page.path).toBe(pageCsp(blocks))
       expect(policy.includes('wasm-unsafe-eval'), page.path).toBe(
         blocks.some((b) => b.kind === 'search')
       )

@@ -6,7 +6,6 @@ import {
   siteEditorCsp,
   GITHUB_API_ORIGIN,
   pageCsp,
-  pageNeeds,
   permissionsPolicy,
   siteCsp,
 } from '#lib/headers/policies.ts'
@@ -104,7 +103,7 @@ describe('files under /captions/', () => {
 })
 
 describe("each page's own policy", () => {
-  const policyOf = (route: string) => pageCsp(pageNeeds(fixture.byRoute.get(route)!.blocks))
+  const policyOf = (route: string) => pageCsp(fixture.byRoute.get(route)!.blocks)
 
   it('lets a page with nothing embedded frame nothing, fetch only from the site and compile no WebAssembly', () => {
     const csp = policyOf('/')
@@ -119,7 +118,7 @@ describe("each page's own policy", () => {
     expect(directive(policyOf('/lessons'), 'media-src')).toBe(
       `media-src 'self' ${MEDIA_ORIGINS.join(' ')}`
     )
-    const needs = pageNeeds([
+    const csp = pageCsp([
       {
         kind: 'form',
         form: fixture.registries.forms.get('application')!,
@@ -127,13 +126,13 @@ describe("each page's own policy", () => {
       },
       { kind: 'video', video: fixture.registries.videos.get('reading')! },
     ])
-    expect(directive(pageCsp(needs), 'frame-src')).toBe(
+    expect(directive(csp, 'frame-src')).toBe(
       'frame-src https://form.jotform.com https://www.youtube-nocookie.com'
     )
   })
 
   it('lets only the search page compile WebAssembly', () => {
-    const csp = pageCsp(pageNeeds([{ kind: 'search' }]))
+    const csp = pageCsp([{ kind: 'search' }])
     expect(directive(csp, 'script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'")
     expect(directive(csp, 'connect-src')).toBe("connect-src 'self'")
   })
