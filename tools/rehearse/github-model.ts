@@ -1,15 +1,13 @@
 import type { GitStore, Person } from '#tools/rehearse/git-store.ts'
 
-// What the GitHub stand-in knows, and the rules GitHub applies to it: who may write where,
-// branches and forks over one git store, pull requests with labels, check runs, and merging under
-// branch protection as deploy/README.md asks the owners to set it (required checks passed on a
-// branch holding the default branch's latest commit), with GitHub's refusals otherwise.
+// What the GitHub stand-in knows: users, the site's repository and forks over one git store, pull
+// requests and check runs; and the rules GitHub applies, with its refusals, including branch
+// protection of main as deploy/README.md asks the owners to set it.
 
 /** An answer GitHub gives instead of what was asked: its status, message and details. */
 export class GitHubError extends Error {
   readonly status: number
   readonly extra: Record<string, unknown>
-
   constructor(status: number, message: string, extra: Record<string, unknown> = {}) {
     super(message)
     this.status = status
@@ -23,16 +21,15 @@ export function found<T>(item: T | undefined, message?: string): T {
   return item
 }
 export const unprocessable = (message: string) => new GitHubError(422, message)
-/** GitHub's "Validation Failed" answer about a pull request, with one error saying why. */
-export const invalidPull = (message: string, field?: string) =>
+const invalidPull = (message: string, field?: string) =>
   new GitHubError(422, 'Validation Failed', {
     errors: [{ resource: 'PullRequest', code: 'custom', ...(field ? { field } : {}), message }],
   })
+const methodNotAllowed = (message: string) => new GitHubError(405, message)
 
 export type StandInUser = { login: string; name: string; write: boolean }
 /** The site's repository, or a fork of it (with its parent). */
 export type Repo = { owner: string; name: string; parent?: Repo }
-
 export type Pull = {
   number: number
   title: string
@@ -47,7 +44,6 @@ export type Pull = {
   closed?: string
   merged?: { at: string; sha: string; by: string }
 }
-
 export type Annotation = {
   path: string
   line: number
@@ -55,7 +51,6 @@ export type Annotation = {
   title: string
   message: string
 }
-
 export type CheckRun = {
   id: number
   name: string
@@ -68,11 +63,11 @@ export type CheckRun = {
   annotations: Annotation[]
 }
 
-/** Protection of `branch`: the checks (by job name) that must pass; strict: up to date first. */
-export type Protection = { branch: string; requiredChecks: string[]; strict: boolean }
-
+/** The default branch, the one protected. */
+export const MAIN = 'main'
 export const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+const GITHUB = { name: 'GitHub', email: 'noreply@github.com' }
 
 export class GitHubModel {
   readonly pulls: Pull[] = []
@@ -82,38 +77,30 @@ export class GitHubModel {
   events: {
     /** A pull request was opened, or its branch moved: its checks should run. */
     headChanged?: (pull: Pull) => void
-    /** A pull request was merged into the default branch: the site should be published. */
+    /** A pull request was merged into main: the site should be published. */
     merged?: (pull: Pull) => void
   } = {}
   readonly store: GitStore
   readonly users: StandInUser[]
-  readonly protection: Protection
+  /** The checks (by job name) that must pass, on a branch up to date with main, to merge into it. */
+  readonly requiredChecks: string[]
 
-  constructor(
-    store: GitStore,
-    origin: { owner: string; name: string },
-    users: StandInUser[],
-    protection: Protection
-  ) {
+  constructor(store: GitStore, origin: Repo, users: StandInUser[], requiredChecks: string[]) {
     this.store = store
     this.users = users
-    this.protection = protection
+    this.requiredChecks = requiredChecks
     this.origin = { ...origin }
     this.repos = [this.origin]
   }
 
   fullName = (repo: Repo) => `${repo.owner}/${repo.name}`
   user = (login: string) => this.users.find((u) => same(u.login, login))
-
   /** Each user commits as GitHub's no-reply address for them. */
   person = (login: string): Person => ({
     name: this.user(login)?.name ?? login,
     email: `${login}@users.noreply.github.com`,
   })
-
-  /** The repository of an owner in this network (the site's, or their fork of it). */
   ownedBy = (owner: string) => this.repos.find((r) => same(r.owner, owner))
-
   repo = (owner: string, name: string) =>
     found(this.repos.find((r) => same(r.owner, owner) && same(r.name, name)))
 
@@ -123,16 +110,14 @@ export class GitHubModel {
     if (repo.parent) return same(repo.owner, login) ? 'admin' : 'read'
     return this.user(login)?.write ? 'write' : 'read'
   }
-
   canPush = (repo: Repo, login: string | undefined) => this.permission(repo, login) !== 'read'
 
-  /** Where a repository's branches are kept in the store: a fork's beside the site's. */
+  /** A fork's branches are kept beside the site's, under refs/forks/<owner>/heads/. */
   refPrefix = (repo: Repo) => (repo.parent ? `refs/forks/${repo.owner}/heads/` : 'refs/heads/')
-  branchRef = (repo: Repo, branch: string) => `${this.refPrefix(repo)}${branch}`
-  branchSha = (repo: Repo, branch: string) => this.store.resolve(this.branchRef(repo, branch))
+  branchSha = (repo: Repo, branch: string) => this.store.resolve(this.refPrefix(repo) + branch)
   branches = (repo: Repo, prefix = '') =>
     this.store
-      .refs(this.branchRef(repo, prefix))
+      .refs(this.refPrefix(repo) + prefix)
       .map(([sha, ref]) => ({ name: ref.slice(this.refPrefix(repo).length), sha }))
 
   /** A commit named by a branch of `repo`, `owner:branch` of the network, or a commit id. */
@@ -142,8 +127,8 @@ export class GitHubModel {
       const other = this.ownedBy(owner)
       return other && this.branchSha(other, branch)
     }
-    if (/^[0-9a-f]{4,40}$/.test(rev)) return this.branchSha(repo, rev) ?? this.store.resolve(rev)
-    return this.branchSha(repo, rev)
+    const sha = /^[0-9a-f]{4,40}$/.test(rev) ? this.store.resolve(rev) : undefined
+    return this.branchSha(repo, rev) ?? sha
   }
 
   /** Moves (or creates) a branch, as GitHub's ref endpoints do, protection included. */
@@ -161,7 +146,7 @@ export class GitHubModel {
       throw unprocessable('Changes must be made through a pull request.')
     if (current && !options.force && !this.store.isAncestor(current, sha))
       throw unprocessable('Update is not a fast forward')
-    this.store.git(['update-ref', this.branchRef(repo, branch), sha])
+    this.store.git(['update-ref', this.refPrefix(repo) + branch, sha])
     for (const pull of this.openPullsOf(repo, branch)) {
       if (pull.head.sha === sha) continue
       pull.head.sha = sha
@@ -173,14 +158,12 @@ export class GitHubModel {
   deleteBranch(repo: Repo, branch: string) {
     if (!this.branchSha(repo, branch)) throw unprocessable('Reference does not exist')
     if (this.isProtected(repo, branch)) throw unprocessable('Cannot delete this protected branch')
-    this.store.git(['update-ref', '-d', this.branchRef(repo, branch)])
+    this.store.git(['update-ref', '-d', this.refPrefix(repo) + branch])
     // GitHub closes the open pull requests of a deleted branch.
     for (const pull of this.openPullsOf(repo, branch)) this.close(pull)
   }
 
-  private isProtected = (repo: Repo, branch: string) =>
-    repo === this.origin && branch === this.protection.branch
-
+  private isProtected = (repo: Repo, branch: string) => repo === this.origin && branch === MAIN
   private openPullsOf = (repo: Repo, branch: string) =>
     this.pulls.filter((p) => p.state === 'open' && p.head.repo === repo && p.head.ref === branch)
 
@@ -190,7 +173,7 @@ export class GitHubModel {
     if (existing) return existing
     const fork: Repo = { owner: login, name: parent.name, parent }
     for (const { name, sha } of this.branches(parent))
-      this.store.git(['update-ref', this.branchRef(fork, name), sha])
+      this.store.git(['update-ref', this.refPrefix(fork) + name, sha])
     this.repos.push(fork)
     return fork
   }
@@ -207,12 +190,12 @@ export class GitHubModel {
     const baseSha = this.branchSha(base, baseBranch)
     if (!baseSha) throw invalidPull('base', 'base')
     const [owner, branch] = headSpec.includes(':')
-      ? headSpec.split(/:(.*)/s)
+      ? (headSpec.split(/:(.*)/s) as [string, string])
       : [base.owner, headSpec]
-    const headRepo = this.ownedBy(owner!)
-    const headSha = headRepo && this.branchSha(headRepo, branch!)
+    const headRepo = this.ownedBy(owner)
+    const headSha = headRepo && this.branchSha(headRepo, branch)
     if (!headRepo || !headSha) throw invalidPull('head', 'head')
-    if (this.openPullsOf(headRepo, branch!).some((p) => p.base === baseBranch))
+    if (this.openPullsOf(headRepo, branch).some((p) => p.base === baseBranch))
       throw invalidPull(`A pull request already exists for ${headRepo.owner}:${branch}.`)
     if (this.store.isAncestor(headSha, baseSha))
       throw invalidPull(`No commits between ${baseBranch} and ${headSpec}`)
@@ -222,7 +205,7 @@ export class GitHubModel {
       body: String(input.body ?? ''),
       state: 'open',
       user: login,
-      head: { repo: headRepo, ref: branch!, sha: headSha },
+      head: { repo: headRepo, ref: branch, sha: headSha },
       base: baseBranch,
       labels: [],
       created: now(),
@@ -253,50 +236,44 @@ export class GitHubModel {
 
   baseSha = (pull: Pull) => this.branchSha(this.origin, pull.base)!
   isBehind = (pull: Pull) => !this.store.isAncestor(this.baseSha(pull), pull.head.sha)
-
   latestChecks = (sha: string) => [
     ...new Map(this.checkRuns.filter((r) => r.sha === sha).map((r) => [r.name, r])).values(),
   ]
 
   startCheck(sha: string, name: string): CheckRun {
-    const id = this.checkRuns.length + 1
-    const run: CheckRun = { id, name, sha, status: 'queued', summary: '', annotations: [] }
+    const [id, started] = [this.checkRuns.length + 1, now()]
+    const run: CheckRun = { id, name, sha, status: 'queued', started, summary: '', annotations: [] }
     this.checkRuns.push(run)
     return run
   }
-
-  checkRun = (id: number) => found(this.checkRuns.find((r) => r.id === id))
 }
-
-const GITHUB = { name: 'GitHub', email: 'noreply@github.com' }
 
 /** Why branch protection refuses to merge this pull request now, as GitHub says it; or nothing. */
 function protectionRefusal(model: GitHubModel, pull: Pull): GitHubError | undefined {
-  const { requiredChecks, strict, branch } = model.protection
-  if (pull.base !== branch) return undefined
+  const { requiredChecks: required } = model
+  if (pull.base !== MAIN) return undefined
   const runs = model.latestChecks(pull.head.sha)
-  // On a branch behind its base, GitHub counts every required check as not yet reported.
-  const behind = strict && model.isBehind(pull)
   const run = (name: string) => runs.find((r) => r.name === name)
-  const expected = requiredChecks.filter((name) => behind || run(name)?.status !== 'completed')
-  const failing = requiredChecks.filter(
+  // On a branch behind its base, GitHub counts every required check as not yet reported.
+  const behind = model.isBehind(pull)
+  const expected = required.filter((name) => behind || run(name)?.status !== 'completed')
+  const failing = required.filter(
     (name) => !expected.includes(name) && run(name)?.conclusion !== 'success'
   )
   const refuse = (names: string[], state: string) =>
     names.length === 0
       ? undefined
-      : new GitHubError(
-          405,
-          names.length === 1 && requiredChecks.length === 1
+      : methodNotAllowed(
+          names.length === 1 && required.length === 1
             ? `Required status check "${names[0]}" is ${state}.`
-            : `${names.length} of ${requiredChecks.length} required status checks are ${state}.`
+            : `${names.length} of ${required.length} required status checks are ${state}.`
         )
   return refuse(expected, 'expected') ?? refuse(failing, 'failing')
 }
 
 export function mergeableState(model: GitHubModel, pull: Pull) {
   if (!model.store.mergedTree(model.baseSha(pull), pull.head.sha)) return 'dirty'
-  if (model.protection.strict && model.isBehind(pull)) return 'behind'
+  if (model.isBehind(pull)) return 'behind'
   return protectionRefusal(model, pull) ? 'blocked' : 'clean'
 }
 
@@ -309,14 +286,14 @@ export function merge(
 ) {
   if (!model.canPush(model.origin, login))
     throw new GitHubError(403, 'Must have push access to repository')
-  if (pull.state !== 'open') throw new GitHubError(405, 'Pull Request is not mergeable')
+  if (pull.state !== 'open') throw methodNotAllowed('Pull Request is not mergeable')
   if (input.sha !== undefined && input.sha !== pull.head.sha)
     throw new GitHubError(409, 'Head branch was modified. Review and try the merge again.')
   const refusal = protectionRefusal(model, pull)
   if (refusal) throw refusal
   const base = model.baseSha(pull)
   const tree = model.store.mergedTree(base, pull.head.sha)
-  if (!tree) throw new GitHubError(405, 'Pull Request is not mergeable')
+  if (!tree) throw methodNotAllowed('Pull Request is not mergeable')
   const method = String(input.merge_method ?? 'merge')
   if (!['merge', 'squash', 'rebase'].includes(method))
     throw invalidPull('Invalid merge_method', 'merge_method')

@@ -5,13 +5,12 @@ import { escapeHtml } from '#lib/text.ts'
 import { GitHubError, notFound, type GitHubModel, type Pull } from '#tools/rehearse/github-model.ts'
 import { answer } from '#tools/rehearse/github-rest.ts'
 
-// A stand-in for GitHub on this machine, one address for both api.github.com (the REST API of
-// github-rest.ts) and github.com: an OAuth app's authorize and token endpoints, which the
-// editor's sign-in service calls, and pages listing the pull requests with their checks.
+// A stand-in for GitHub on one address of localhost, as api.github.com (github-rest.ts) and as
+// github.com: the OAuth app's authorize and token endpoints, which the editor's sign-in service
+// calls, and pages listing the pull requests with their checks.
 
 /** An OAuth app's keys, and its "Authorization callback URL", where GitHub may send people back. */
 type OAuthApp = { clientId: string; clientSecret: string; callbackUrl: string }
-
 export type GitHubStandIn = { origin: string; model: GitHubModel; close(): Promise<unknown> }
 type Grant = { login: string; redirectUri: string; scope: string; expires: number }
 
@@ -169,16 +168,15 @@ export async function startGitHubStandIn(
             : asked.redirect_uri !== undefined && asked.redirect_uri !== grant.redirectUri
               ? 'redirect_uri_mismatch'
               : undefined
+      // In JSON only: the sign-in service asks for it (Accept: application/json).
+      if (error) return sendJson(response, 200, { error, error_description: OAUTH_ERRORS[error] })
       const token = `gho_${randomBytes(18).toString('base64url')}`
-      if (!error) tokens.set(token, grant!.login)
-      const reply: Record<string, string> = error
-        ? { error, error_description: OAUTH_ERRORS[error] }
-        : { access_token: token, token_type: 'bearer', scope: grant!.scope }
-      if ((request.headers.accept ?? '').includes('application/json'))
-        return sendJson(response, 200, reply)
-      return void response
-        .writeHead(200, { 'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8' })
-        .end(new URLSearchParams(reply).toString())
+      tokens.set(token, grant!.login)
+      return sendJson(response, 200, {
+        access_token: token,
+        token_type: 'bearer',
+        scope: grant!.scope,
+      })
     }
     throw notFound()
   }

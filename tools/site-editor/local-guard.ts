@@ -1,4 +1,3 @@
-import { posix } from 'node:path'
 import {
   CAPTIONS_FILE,
   MEETINGS_FILE,
@@ -31,23 +30,22 @@ export function foreignRequest(
   return undefined
 }
 
+// The content files the editor writes, by folder: each name a kind the site uses.
+const FILES = new Map<string, (name: string) => boolean>([
+  ['content/pages', (name) => PAGE_FILE.test(name)],
+  ['content/captions', (name) => CAPTIONS_FILE.test(name)],
+  ['content/data', (name) => REGISTRY_NAMES.some((registry) => name === `${registry}.yaml`)],
+  [`content/data/${MEETINGS_FOLDER}`, (name) => MEETINGS_FILE.test(name)],
+])
+const FOLDERS = [...FILES.keys(), 'content/uploads']
+
 /** May a path of a request be touched: a content file of a known kind, or a content folder? */
 export function isContentPath(path: unknown, folderAllowed = false): boolean {
-  if (typeof path !== 'string' || /[\\\0]/.test(path)) return false
+  if (typeof path !== 'string') return false
   const trimmed = folderAllowed ? path.replace(/\/$/, '') : path
-  // Written exactly as the editor writes it: no "..", no "//", no leading "/".
-  if (posix.normalize(trimmed) !== trimmed || posix.isAbsolute(trimmed)) return false
-  const [top, folder, name, ...rest] = trimmed.split('/')
-  if (top !== 'content') return false
-  // A year's file of meeting records: content/data/meetings/2026.yaml.
-  if (folder === 'data' && name === MEETINGS_FOLDER)
-    return rest.length === 0 ? folderAllowed : rest.length === 1 && MEETINGS_FILE.test(rest[0]!)
-  if (rest.length > 0) return false
-  if (name === undefined)
-    return folderAllowed && ['pages', 'data', 'captions', 'uploads'].includes(folder!)
-  if (folder === 'pages') return PAGE_FILE.test(name)
-  if (folder === 'captions') return CAPTIONS_FILE.test(name)
-  return folder === 'data' && REGISTRY_NAMES.some((registry) => name === `${registry}.yaml`)
+  if (folderAllowed && FOLDERS.includes(trimmed)) return true
+  const at = trimmed.lastIndexOf('/')
+  return FILES.get(trimmed.slice(0, at))?.(trimmed.slice(at + 1)) ?? false
 }
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])

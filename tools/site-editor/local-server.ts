@@ -9,34 +9,16 @@ import { LOCAL_BACKEND_PATH } from '#site-editor/config.ts'
 import { foreignRequest, refusedBackendRequest } from '#tools/site-editor/local-guard.ts'
 
 // `npm run site-editor`: edit the site in the browser without GitHub. The built site (the editor
-// at /admin/) and Decap's local backend (decap-server's file-system middleware) at /api/v1 of one
-// address on 127.0.0.1; the backend listens on no port of its own: every request reaches it
-// through local-guard.ts. Saving writes content/ at once (review with `git diff`, commit as usual).
+// at /admin/) and Decap's local backend (decap-server's file-system middleware, on no port of its
+// own) at /api/v1 of one address on 127.0.0.1, every backend request through local-guard.ts.
 //   PORT              the address's port (8081)
 //   SITE_EDITOR_REPO  the working copy to edit (this one)
 
 export type SiteEditorServer = { url: string; close: () => Promise<void> }
+type Handler = (req: IncomingMessage, res: ServerResponse) => void
 
 /** Larger than any content file (1 MB) sent as JSON, with room to spare. */
 const MAX_BODY_BYTES = 10_000_000
-
-type Handler = (
-  req: IncomingMessage & { body?: unknown; _body?: boolean },
-  res: ServerResponse
-) => void
-
-/** decap-server's file-system backend as a request handler (an Express app that is never started). */
-async function localBackend(repoDir: string): Promise<Handler> {
-  const require = createRequire(createRequire(import.meta.url).resolve('decap-server/package.json'))
-  const app = (require('express') as () => Handler)()
-  const { registerLocalFs } = require('decap-server/dist/middlewares.js') as {
-    registerLocalFs: (app: Handler, options: { logLevel: string }) => Promise<void>
-  }
-  // decap-server reads the folder to write to from the environment as it registers.
-  process.env.GIT_REPO_DIRECTORY = repoDir
-  await registerLocalFs(app, { logLevel: 'warn' })
-  return app
-}
 
 const refuse = (res: ServerResponse, status: number, message: string): void =>
   void res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(message)
@@ -45,11 +27,19 @@ const refuse = (res: ServerResponse, status: number, message: string): void =>
 export async function startSiteEditorServer(options: {
   outDir: string
   repoDir: string
-  port?: number
+  port: number
 }): Promise<SiteEditorServer> {
   // Read first: a missing export fails here.
   const site = createStaticHandler(options.outDir, headersFromExport(options.outDir))
-  const decap = await localBackend(options.repoDir)
+  // decap-server's backend as an Express app that is never started; it reads the folder to write
+  // to from the environment as it registers.
+  const require = createRequire(createRequire(import.meta.url).resolve('decap-server/package.json'))
+  const decap = (require('express') as () => Handler)()
+  const { registerLocalFs } = require('decap-server/dist/middlewares.js') as {
+    registerLocalFs: (app: Handler, options: { logLevel: string }) => Promise<void>
+  }
+  process.env.GIT_REPO_DIRECTORY = options.repoDir
+  await registerLocalFs(decap, { logLevel: 'warn' })
 
   /** Reads a backend request whole, checks every path in it, then hands it to the backend. */
   const proxy = async (req: IncomingMessage, res: ServerResponse) => {
@@ -82,7 +72,7 @@ export async function startSiteEditorServer(options: {
     else site(req, res)
   })
   await new Promise<void>((resolve, reject) =>
-    server.once('error', reject).listen(options.port ?? 8081, '127.0.0.1', resolve)
+    server.once('error', reject).listen(options.port, '127.0.0.1', resolve)
   )
   return {
     url: `http://localhost:${(server.address() as AddressInfo).port}`,
