@@ -2,11 +2,10 @@ import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 
 // The stand-in's repositories: one bare git repository holding the site's repository and every
-// fork, as GitHub keeps a network. The origin's branches are refs/heads/*, a fork's are
-// refs/forks/<owner>/heads/*.
+// fork, as GitHub keeps a network (github-model.ts names their branches).
 
 export type Person = { name: string; email: string; date?: string }
-export type TreeChange = { path: string; mode?: string; sha?: string | null; content?: string }
+type TreeChange = { path: string; mode?: string; sha?: string | null; content?: string }
 type Options = { input?: string | Buffer; env?: Record<string, string>; cwd?: string }
 
 export class GitStore {
@@ -32,19 +31,14 @@ export class GitStore {
     return store
   }
 
-  private run(args: string[], options: Options = {}): Buffer {
-    try {
-      return execFileSync('git', [`--git-dir=${this.dir}`, ...args], {
-        ...options,
-        env: { ...process.env, ...options.env },
-        maxBuffer: 256 * 1024 * 1024,
-        stdio: 'pipe',
-      })
-    } catch (error) {
-      const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim()
-      throw new Error(`git ${args[0]}: ${stderr || (error as Error).message}`, { cause: error })
-    }
-  }
+  /** Runs git on the store; a failure's message holds git's own (its stderr). */
+  private run = (args: string[], options: Options = {}) =>
+    execFileSync('git', [`--git-dir=${this.dir}`, ...args], {
+      ...options,
+      env: { ...process.env, ...options.env },
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: 'pipe',
+    })
 
   git = (args: string[], options?: Options) =>
     this.run(args, options).toString('utf8').replace(/\n$/, '')
@@ -72,14 +66,11 @@ export class GitStore {
   /** A tree's entries (with sizes of blobs), the whole tree when recursive. */
   lsTree(tree: string, recursive: boolean) {
     const out = this.git(['ls-tree', '-z', '--long', ...(recursive ? ['-r', '-t'] : []), tree])
-    return out
-      .split('\0')
-      .filter(Boolean)
-      .map((line) => {
-        const [meta, path] = line.split('\t') as [string, string]
-        const [mode, type, sha, size] = meta.split(/\s+/) as [string, string, string, string]
-        return { path, mode, type, sha, ...(type === 'blob' ? { size: Number(size) } : {}) }
-      })
+    // JSON leaves out a tree's size (undefined), as GitHub does.
+    const entries = [...out.matchAll(/(\d+) (\w+) (\w+) +(\S+)\t([^\0]*)/g)]
+    return entries.map(([, mode, type, sha, size, path]) => {
+      return { path, mode, type, sha, size: type === 'blob' ? Number(size) : undefined }
+    })
   }
 
   /** A new tree: `base` (a tree or commit, or none) with files put or, with a null sha, removed. */
@@ -152,9 +143,8 @@ export class GitStore {
 
   /** The files that differ between two commits, with their patches, as GitHub's compare lists them. */
   changedFiles(from: string, to: string) {
-    const raw = this.git(['diff', '--no-renames', '--raw', '--no-abbrev', '-z', from, to]).split(
-      '\0'
-    )
+    const diff = this.git(['diff', '--no-renames', '--raw', '--no-abbrev', '-z', from, to])
+    const raw = diff.split('\0')
     return raw.flatMap((meta, i) => {
       if (i % 2 || !meta) return []
       const [, , , sha, letter] = meta.split(' ')

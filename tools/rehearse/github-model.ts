@@ -63,6 +63,9 @@ export type CheckRun = {
   annotations: Annotation[]
 }
 
+/** A request's JSON body. */
+export type Body = Record<string, unknown>
+type RefUpdate = { force?: boolean; create?: boolean; viaMerge?: boolean }
 /** The default branch, the one protected. */
 export const MAIN = 'main'
 export const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
@@ -132,12 +135,7 @@ export class GitHubModel {
   }
 
   /** Moves (or creates) a branch, as GitHub's ref endpoints do, protection included. */
-  setBranch(
-    repo: Repo,
-    branch: string,
-    sha: string,
-    options: { force?: boolean; create?: boolean; viaMerge?: boolean } = {}
-  ) {
+  setBranch(repo: Repo, branch: string, sha: string, options: RefUpdate = {}) {
     if (!this.store.resolve(sha)) throw unprocessable('Object does not exist')
     const current = this.branchSha(repo, branch)
     if (options.create && current) throw unprocessable('Reference already exists')
@@ -180,11 +178,7 @@ export class GitHubModel {
 
   pull = (number: number) => found(this.pulls.find((p) => p.number === number))
 
-  createPull(
-    base: Repo,
-    login: string,
-    input: { title?: unknown; body?: unknown; head?: unknown; base?: unknown }
-  ): Pull {
+  createPull(base: Repo, login: string, input: Body): Pull {
     const baseBranch = String(input.base ?? '')
     const headSpec = String(input.head ?? '')
     const baseSha = this.branchSha(base, baseBranch)
@@ -278,12 +272,7 @@ export function mergeableState(model: GitHubModel, pull: Pull) {
 }
 
 /** PUT …/pulls/:n/merge: merges as GitHub does, or refuses with its answer. */
-export function merge(
-  model: GitHubModel,
-  pull: Pull,
-  login: string,
-  input: { sha?: unknown; merge_method?: unknown; commit_title?: unknown; commit_message?: unknown }
-) {
+export function merge(model: GitHubModel, pull: Pull, login: string, input: Body) {
   if (!model.canPush(model.origin, login))
     throw new GitHubError(403, 'Must have push access to repository')
   if (pull.state !== 'open') throw methodNotAllowed('Pull Request is not mergeable')

@@ -1,4 +1,4 @@
-import type { CommitInfo } from '#tools/rehearse/git-store.ts'
+import type { CommitInfo, Person } from '#tools/rehearse/git-store.ts'
 import {
   found,
   GitHubError,
@@ -9,6 +9,7 @@ import {
   now,
   unprocessable,
   updateBranch,
+  type Body,
   type CheckRun,
   type GitHubModel,
   type Pull,
@@ -26,7 +27,7 @@ type Call = {
   repo: Repo
   params: string[]
   query: URLSearchParams
-  body: Record<string, unknown>
+  body: Body
   /** The stand-in's address. */
   base: string
 }
@@ -156,9 +157,7 @@ function compare(call: Call) {
     status: ahead && behind ? 'diverged' : ahead ? 'ahead' : behind ? 'behind' : 'identical',
     ahead_by: ahead,
     behind_by: behind,
-    total_commits: ahead,
     base_commit: commitJson(store.commitInfo(from)),
-    merge_base_commit: commitJson(store.commitInfo(base)),
     commits: commits.map(commitJson),
     files: store.changedFiles(base, to),
   }
@@ -180,9 +179,8 @@ function createCommit({ model, login, body }: Call) {
   const parents = (Array.isArray(body.parents) ? body.parents : []).map(String)
   if (parents.some((p) => model.store.objectType(p) !== 'commit'))
     throw unprocessable('Parent SHA does not exist or is not a commit object')
-  type Author = { name: string; email: string }
-  const author = (body.author as Author | undefined) ?? model.person(login!)
-  const committer = (body.committer as Author | undefined) ?? author
+  const author = (body.author as Person | undefined) ?? model.person(login!)
+  const committer = (body.committer as Person | undefined) ?? author
   const message = String(body.message ?? '')
   const sha = model.store.commit({ tree, parents, message, author, committer })
   const { commit, parents: parentsJson } = commitJson(model.store.commitInfo(sha))
