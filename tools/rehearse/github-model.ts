@@ -1,4 +1,5 @@
 import type { GitStore, Person } from '#tools/rehearse/git-store.ts'
+import type { Annotation } from '#tools/rehearse/runner.ts'
 
 // What the GitHub stand-in knows: users, the site's repository and forks over one git store, pull
 // requests and check runs; and the rules GitHub applies, with its refusals, including branch
@@ -44,20 +45,13 @@ export type Pull = {
   closed?: string
   merged?: { at: string; sha: string; by: string }
 }
-export type Annotation = {
-  path: string
-  line: number
-  level: 'failure' | 'warning' | 'notice'
-  title: string
-  message: string
-}
 export type CheckRun = {
   id: number
   name: string
   sha: string
   status: 'queued' | 'in_progress' | 'completed'
   conclusion?: 'success' | 'failure' | 'cancelled'
-  started?: string
+  started: string
   completed?: string
   summary: string
   annotations: Annotation[]
@@ -183,9 +177,7 @@ export class GitHubModel {
     const headSpec = String(input.head ?? '')
     const baseSha = this.branchSha(base, baseBranch)
     if (!baseSha) throw invalidPull('base', 'base')
-    const [owner, branch] = headSpec.includes(':')
-      ? (headSpec.split(/:(.*)/s) as [string, string])
-      : [base.owner, headSpec]
+    const [, owner = base.owner, branch = ''] = /^(?:(.*?):)?(.*)$/s.exec(headSpec)!
     const headRepo = this.ownedBy(owner)
     const headSha = headRepo && this.branchSha(headRepo, branch)
     if (!headRepo || !headSha) throw invalidPull('head', 'head')
@@ -217,12 +209,9 @@ export class GitHubModel {
 
   reopen(pull: Pull) {
     const sha = this.branchSha(pull.head.repo, pull.head.ref)
-    if (pull.merged || !sha) {
-      const why = pull.merged
-        ? 'pull request has been merged'
-        : `${pull.head.ref} branch has been deleted`
-      throw invalidPull(`state cannot be changed. The ${why}.`, 'state')
-    }
+    const cannot = (why: string) => invalidPull(`state cannot be changed. The ${why}.`, 'state')
+    if (pull.merged) throw cannot('pull request has been merged')
+    if (!sha) throw cannot(`${pull.head.ref} branch has been deleted`)
     Object.assign(pull, { state: 'open', closed: undefined, updated: now() })
     pull.head.sha = sha
     this.events.headChanged?.(pull)

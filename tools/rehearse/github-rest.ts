@@ -28,8 +28,7 @@ type Call = {
   params: string[]
   query: URLSearchParams
   body: Body
-  /** The stand-in's address. */
-  base: string
+  origin: string
 }
 
 function repoJson(call: Call, repo: Repo): Record<string, unknown> {
@@ -63,7 +62,7 @@ function userJson(model: GitHubModel, login: string) {
 }
 
 function pullJson(call: Call, pull: Pull) {
-  const { model, base } = call
+  const { model, origin } = call
   const side = (repo: Repo, ref: string, sha: string) => ({
     label: `${repo.owner}:${ref}`,
     ref,
@@ -73,7 +72,7 @@ function pullJson(call: Call, pull: Pull) {
   const state = pull.state === 'open' ? mergeableState(model, pull) : undefined
   return {
     number: pull.number,
-    html_url: `${base}/${model.fullName(model.origin)}/pull/${pull.number}`,
+    html_url: `${origin}/${model.fullName(model.origin)}/pull/${pull.number}`,
     state: pull.state,
     title: pull.title,
     body: pull.body,
@@ -97,7 +96,7 @@ const checkRunJson = (run: CheckRun) => ({
   head_sha: run.sha,
   status: run.status,
   conclusion: run.conclusion ?? null,
-  started_at: run.started ?? null,
+  started_at: run.started,
   completed_at: run.completed ?? null,
   output: { summary: run.summary || null, annotations_count: run.annotations.length },
   app: { slug: 'github-actions' },

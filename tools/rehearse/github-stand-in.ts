@@ -43,7 +43,7 @@ function sendJson(response: ServerResponse, status: number, body: unknown) {
     .end(JSON.stringify(body))
 }
 
-function sendHtml(response: ServerResponse, status: number, title: string, body: string) {
+function sendHtml(response: ServerResponse, status: number, title: string, body = '') {
   response
     .writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' })
     .end(
@@ -127,21 +127,16 @@ export async function startGitHubStandIn(
     const { pathname, searchParams: query } = url
     if (pathname === '/login/oauth/authorize' && request.method === 'GET') {
       if (query.get('client_id') !== app.clientId)
-        return sendHtml(response, 404, 'Not found', '<p>No such application.')
+        return sendHtml(response, 404, 'No such application')
       if (!callbackAllowed(app, query.get('redirect_uri') ?? app.callbackUrl))
-        return sendHtml(
-          response,
-          400,
-          'Redirect URI mismatch',
-          '<p>The redirect_uri is not associated with this application.'
-        )
+        return sendHtml(response, 400, 'The redirect_uri is not associated with this application')
       return sendHtml(response, 200, 'Sign in to GitHub (rehearsal)', authorizePage(model, query))
     }
     if (pathname === '/login/oauth/authorize' && request.method === 'POST') {
       const form = await readBody(request)
       const redirectUri = String(form.redirect_uri || app.callbackUrl)
       if (form.client_id !== app.clientId || !callbackAllowed(app, redirectUri))
-        return sendHtml(response, 400, 'Bad request', '<p>Bad request.')
+        return sendHtml(response, 400, 'Bad request')
       const back = new URL(redirectUri)
       const login = String(form.login ?? '')
       if (form.decision === 'deny' || !model.user(login)) {
@@ -170,13 +165,9 @@ export async function startGitHubStandIn(
               : undefined
       // In JSON only: the sign-in service asks for it (Accept: application/json).
       if (error) return sendJson(response, 200, { error, error_description: OAUTH_ERRORS[error] })
-      const token = `gho_${randomBytes(18).toString('base64url')}`
-      tokens.set(token, grant!.login)
-      return sendJson(response, 200, {
-        access_token: token,
-        token_type: 'bearer',
-        scope: grant!.scope,
-      })
+      const access_token = `gho_${randomBytes(18).toString('base64url')}`
+      tokens.set(access_token, grant!.login)
+      return sendJson(response, 200, { access_token, token_type: 'bearer', scope: grant!.scope })
     }
     throw notFound()
   }
@@ -188,7 +179,7 @@ export async function startGitHubStandIn(
     if (header && !login) throw new GitHubError(401, 'Bad credentials')
     const method = request.method ?? 'GET'
     const body = method === 'GET' ? {} : await readBody(request)
-    const call = { model, login, query: url.searchParams, body, base: origin }
+    const call = { model, login, query: url.searchParams, body, origin }
     sendJson(response, ...answer(method, url.pathname, call))
   }
 

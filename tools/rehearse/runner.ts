@@ -2,7 +2,6 @@ import { execFile, execFileSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { GitStore } from '#tools/rehearse/git-store.ts'
-import type { Annotation } from '#tools/rehearse/github-model.ts'
 
 // GitHub Actions in the rehearsal: jobs run one at a time in a git clone of the stand-in's
 // repository, as actions/checkout makes one, beside the project's installed packages; their
@@ -11,7 +10,7 @@ import type { Annotation } from '#tools/rehearse/github-model.ts'
 const unescape = (text: string) => text.replace(/%(0D|0A|3A|2C|25)/g, decodeURIComponent)
 
 /** The annotations a job's output asks for, as the Actions runner reads them. */
-export function annotationsFrom(output: string): Annotation[] {
+export function annotationsFrom(output: string) {
   return output.split('\n').flatMap((line) => {
     const match = /^::(error|warning|notice)(?: ([^:]*))?::(.*)$/.exec(line.trim())
     if (!match) return []
@@ -30,6 +29,8 @@ export function annotationsFrom(output: string): Annotation[] {
     }
   })
 }
+
+export type Annotation = ReturnType<typeof annotationsFrom>[number]
 
 export class Runner {
   private queue: Promise<unknown> = Promise.resolve()

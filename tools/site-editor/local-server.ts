@@ -47,8 +47,7 @@ export async function startSiteEditorServer(options: {
     let size = 0
     // Leaving the loop destroys the request: nothing larger gets through.
     for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length
-      if (size > MAX_BODY_BYTES) return
+      if ((size += chunk.length) > MAX_BODY_BYTES) return
       chunks.push(chunk)
     }
     let body: unknown
