@@ -16,7 +16,6 @@ export class GitHubError extends Error {
   }
 }
 export const notFound = (message = 'Not Found') => new GitHubError(404, message)
-/** What was looked up, or GitHub's 404. */
 export function found<T>(item: T | undefined, message?: string): T {
   if (item === undefined) throw notFound(message)
   return item
@@ -29,7 +28,6 @@ const invalidPull = (message: string, field?: string) =>
 const methodNotAllowed = (message: string) => new GitHubError(405, message)
 
 export type StandInUser = { login: string; name: string; write: boolean }
-/** The site's repository, or a fork of it (with its parent). */
 export type Repo = { owner: string; name: string; parent?: Repo }
 export type Pull = {
   number: number
@@ -42,7 +40,6 @@ export type Pull = {
   labels: string[]
   created: string
   updated: string
-  closed?: string
   merged?: { at: string; sha: string; by: string }
 }
 export type CheckRun = {
@@ -51,13 +48,9 @@ export type CheckRun = {
   sha: string
   status: 'queued' | 'in_progress' | 'completed'
   conclusion?: 'success' | 'failure' | 'cancelled'
-  started: string
-  completed?: string
-  summary: string
   annotations: Annotation[]
 }
 
-/** A request's JSON body. */
 export type Body = Record<string, unknown>
 type RefUpdate = { force?: boolean; create?: boolean; viaMerge?: boolean }
 /** The default branch, the one protected. */
@@ -97,6 +90,9 @@ export class GitHubModel {
     name: this.user(login)?.name ?? login,
     email: `${login}@users.noreply.github.com`,
   })
+  /** A commit GitHub makes on a user's behalf (a merge), authored by them. */
+  commitByGitHub = (tree: string, parents: string[], message: string, login: string) =>
+    this.store.commit({ tree, parents, message, author: this.person(login), committer: GITHUB })
   ownedBy = (owner: string) => this.repos.find((r) => same(r.owner, owner))
   repo = (owner: string, name: string) =>
     found(this.repos.find((r) => same(r.owner, owner) && same(r.name, name)))
@@ -204,7 +200,7 @@ export class GitHubModel {
 
   close(pull: Pull) {
     pull.state = 'closed'
-    pull.closed = pull.updated = now()
+    pull.updated = now()
   }
 
   reopen(pull: Pull) {
@@ -212,7 +208,7 @@ export class GitHubModel {
     const cannot = (why: string) => invalidPull(`state cannot be changed. The ${why}.`, 'state')
     if (pull.merged) throw cannot('pull request has been merged')
     if (!sha) throw cannot(`${pull.head.ref} branch has been deleted`)
-    Object.assign(pull, { state: 'open', closed: undefined, updated: now() })
+    Object.assign(pull, { state: 'open', updated: now() })
     pull.head.sha = sha
     this.events.headChanged?.(pull)
   }
@@ -224,8 +220,8 @@ export class GitHubModel {
   ]
 
   startCheck(sha: string, name: string): CheckRun {
-    const [id, started] = [this.checkRuns.length + 1, now()]
-    const run: CheckRun = { id, name, sha, status: 'queued', started, summary: '', annotations: [] }
+    const id = this.checkRuns.length + 1
+    const run: CheckRun = { id, name, sha, status: 'queued', annotations: [] }
     this.checkRuns.push(run)
     return run
   }
@@ -276,13 +272,9 @@ export function merge(model: GitHubModel, pull: Pull, login: string, input: Body
   if (!['merge', 'squash', 'rebase'].includes(method))
     throw invalidPull('Invalid merge_method', 'merge_method')
   const title = input.commit_title ? String(input.commit_title) : `${pull.title} (#${pull.number})`
-  const sha = model.store.commit({
-    tree,
-    parents: method === 'merge' ? [base, pull.head.sha] : [base],
-    message: input.commit_message ? `${title}\n\n${String(input.commit_message)}` : title,
-    author: model.person(method === 'merge' ? login : pull.user),
-    committer: GITHUB,
-  })
+  const parents = method === 'merge' ? [base, pull.head.sha] : [base]
+  const message = input.commit_message ? `${title}\n\n${String(input.commit_message)}` : title
+  const sha = model.commitByGitHub(tree, parents, message, method === 'merge' ? login : pull.user)
   model.setBranch(model.origin, pull.base, sha, { viaMerge: true })
   pull.merged = { at: now(), sha, by: login }
   model.close(pull)
@@ -300,13 +292,8 @@ export function updateBranch(model: GitHubModel, pull: Pull, login: string, expe
     throw unprocessable('There are no new commits on the base branch.')
   const tree = model.store.mergedTree(pull.head.sha, base)
   if (!tree) throw unprocessable('merge conflict between base and head')
-  const sha = model.store.commit({
-    tree,
-    parents: [pull.head.sha, base],
-    message: `Merge branch '${pull.base}' into ${pull.head.ref}`,
-    author: model.person(login),
-    committer: GITHUB,
-  })
+  const message = `Merge branch '${pull.base}' into ${pull.head.ref}`
+  const sha = model.commitByGitHub(tree, [pull.head.sha, base], message, login)
   model.setBranch(pull.head.repo, pull.head.ref, sha)
   return { message: 'Updating pull request branch.' }
 }

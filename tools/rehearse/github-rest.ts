@@ -80,26 +80,19 @@ function pullJson(call: Call, pull: Pull) {
     labels: labelsJson(pull.labels),
     created_at: pull.created,
     updated_at: pull.updated,
-    closed_at: pull.closed ?? null,
     merged_at: pull.merged?.at ?? null,
-    merge_commit_sha: pull.merged?.sha ?? null,
-    mergeable: state ? state !== 'dirty' : null,
     mergeable_state: state ?? 'unknown',
     head: side(pull.head.repo, pull.head.ref, pull.head.sha),
     base: side(model.origin, pull.base, model.baseSha(pull)),
   }
 }
 
-const checkRunJson = (run: CheckRun) => ({
-  id: run.id,
-  name: run.name,
-  head_sha: run.sha,
-  status: run.status,
-  conclusion: run.conclusion ?? null,
-  started_at: run.started,
-  completed_at: run.completed ?? null,
-  output: { summary: run.summary || null, annotations_count: run.annotations.length },
-  app: { slug: 'github-actions' },
+const checkRunJson = ({ id, name, sha, status, conclusion }: CheckRun) => ({
+  id,
+  name,
+  head_sha: sha,
+  status,
+  conclusion: conclusion ?? null,
 })
 
 const commitOf = (call: Call, rev: string) =>

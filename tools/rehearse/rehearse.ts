@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parse } from 'yaml'
 import { GitStore } from '#tools/rehearse/git-store.ts'
-import { GitHubModel, MAIN, now, type StandInUser } from '#tools/rehearse/github-model.ts'
+import { GitHubModel, MAIN, type StandInUser } from '#tools/rehearse/github-model.ts'
 import { startGitHubStandIn, type GitHubStandIn } from '#tools/rehearse/github-stand-in.ts'
 import { annotationsFrom, Runner } from '#tools/rehearse/runner.ts'
 import { startPagesDev } from '#tools/serve/cloudflare-dev.ts'
@@ -92,7 +92,7 @@ export async function startRehearsal(options: {
       headChanged: (pull) => {
         const run = model.startCheck(pull.head.sha, check.name)
         const finish = (conclusion: 'success' | 'failure' | 'cancelled') =>
-          Object.assign(run, { status: 'completed', conclusion, completed: now() })
+          Object.assign(run, { status: 'completed', conclusion })
         // A newer push cancels a check still waiting (checks.yml's concurrency).
         const start = () => {
           if (pull.head.sha === run.sha) run.status = 'in_progress'
@@ -101,9 +101,6 @@ export async function startRehearsal(options: {
         void checks.run(run.sha, options.checkCommand ?? check.command, env, start).then((r) => {
           if (!r) return void finish('cancelled')
           run.annotations = annotationsFrom(r.output)
-          run.summary = r.ok
-            ? 'The check passed.'
-            : r.output.trim().split('\n').slice(-40).join('\n')
           finish(r.ok ? 'success' : 'failure')
           options.log?.(`check of #${pull.number} (${run.sha.slice(0, 7)}): ${run.conclusion}`)
         })

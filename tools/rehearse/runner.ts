@@ -1,5 +1,5 @@
 import { execFile, execFileSync, type ChildProcess } from 'node:child_process'
-import { mkdirSync, renameSync, rmSync } from 'node:fs'
+import { renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { GitStore } from '#tools/rehearse/git-store.ts'
 
@@ -41,7 +41,6 @@ export class Runner {
   /** A runner in `dir`: a clone sharing the store's objects, with hard links to the packages. */
   constructor(store: GitStore, dir: string, packagesFrom: string) {
     this.workTree = join(dir, 'work')
-    mkdirSync(dir, { recursive: true })
     execFileSync('git', ['clone', '--quiet', '--shared', '--no-checkout', store.dir, this.workTree])
     const packages = join(packagesFrom, 'node_modules')
     execFileSync('cp', ['-al', packages, join(this.workTree, 'node_modules')])
