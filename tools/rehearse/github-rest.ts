@@ -37,7 +37,6 @@ function repoJson(call: Call, repo: Repo): Record<string, unknown> {
     name: repo.name,
     full_name: call.model.fullName(repo),
     owner: { login: repo.owner },
-    private: false,
     fork: Boolean(repo.parent),
     ...(repo.parent ? { parent: repoJson(call, repo.parent) } : {}),
     default_branch: MAIN,
@@ -286,26 +285,18 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
   },
 }
 
-const COMPILED = Object.entries(ROUTES).map(([key, handler]) => {
-  const [method, path, status = 200] = key.split(' ') as [string, string, string?]
-  const pattern = new RegExp(`^${path.replace(':repo', '/repos/([^/]+)/([^/]+)')}$`)
-  const pushOnly = method !== 'GET' && /^:repo\/(git|merge-upstream)/.test(path)
-  return { method, pattern, handler, inRepo: path.startsWith(':repo'), pushOnly, status }
-})
-
 /** Answers a call of the REST API: its status and body, or GitHub's error. */
-export function answer(
-  method: string,
-  path: string,
-  call: Omit<Call, 'params' | 'repo'>
-): [number, unknown] {
-  for (const { method: m, pattern, handler, inRepo, pushOnly, status } of COMPILED) {
-    const match = m === method && pattern.exec(path)
-    if (!match) continue
+export function answer(method: string, path: string, call: Omit<Call, 'params' | 'repo'>) {
+  for (const [key, handler] of Object.entries(ROUTES)) {
+    const [m, route, status = 200] = key.split(' ') as [string, string, string?]
+    const match = new RegExp(`^${route.replace(':repo', '/repos/([^/]+)/([^/]+)')}$`).exec(path)
+    if (m !== method || !match) continue
     const params = match.slice(1).map((p) => decodeURIComponent(p))
+    const inRepo = route.startsWith(':repo')
     const repo = inRepo ? call.model.repo(params.shift()!, params.shift()!) : call.model.origin
+    const pushOnly = m !== 'GET' && /^:repo\/(git|merge-upstream)/.test(route)
     if (pushOnly && !call.model.canPush(repo, call.login)) throw notFound()
-    return [Number(status), handler({ ...call, repo, params })]
+    return [Number(status), handler({ ...call, repo, params })] as const
   }
   throw notFound()
 }

@@ -38,18 +38,14 @@ const PREFLIGHT = {
 
 function sendJson(response: ServerResponse, status: number, body: unknown) {
   if (status === 204) return void response.writeHead(204, CORS).end()
-  response
-    .writeHead(status, { ...CORS, 'Content-Type': 'application/json; charset=utf-8' })
-    .end(JSON.stringify(body))
+  response.writeHead(status, { ...CORS, 'Content-Type': 'application/json; charset=utf-8' })
+  response.end(JSON.stringify(body))
 }
 
 function sendHtml(response: ServerResponse, status: number, title: string, body = '') {
-  response
-    .writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' })
-    .end(
-      `<!doctype html><html lang="en"><meta charset="utf-8"><title>${escapeHtml(title)}</title>\n` +
-        `<main><h1>${escapeHtml(title)}</h1>\n${body}</main></html>`
-    )
+  const head = `<!doctype html><html lang="en"><meta charset="utf-8"><title>${escapeHtml(title)}</title>`
+  response.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' })
+  response.end(`${head}\n<main><h1>${escapeHtml(title)}</h1>\n${body}</main></html>`)
 }
 
 /** A request's body, as JSON or as a form, whichever it was sent as. */
@@ -92,11 +88,8 @@ function authorizePage(model: GitHubModel, query: URLSearchParams): string {
 function pullsList(model: GitHubModel, pulls: Pull[]): string {
   const full = escapeHtml(model.fullName(model.origin))
   const items = pulls.map((pull) => {
-    const { store } = model
-    const files = store.changedFiles(
-      store.mergeBase(model.baseSha(pull), pull.head.sha)!,
-      pull.head.sha
-    )
+    const base = model.store.mergeBase(model.baseSha(pull), pull.head.sha)!
+    const files = model.store.changedFiles(base, pull.head.sha)
     const checks = model
       .latestChecks(pull.head.sha)
       .map(
