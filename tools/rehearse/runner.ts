@@ -14,12 +14,8 @@ export function annotationsFrom(output: string) {
   return output.split('\n').flatMap((line) => {
     const match = /^::(error|warning|notice)(?: ([^:]*))?::(.*)$/.exec(line.trim())
     if (!match) return []
-    const props: Record<string, string> = Object.fromEntries(
-      (match[2] ?? '')
-        .split(',')
-        .filter(Boolean)
-        .map((p) => p.split('=', 2).map(unescape))
-    )
+    const pairs = (match[2] ?? '').split(',').map((p) => p.split('=', 2).map(unescape))
+    const props = Object.fromEntries(pairs) as Record<string, string | undefined>
     return {
       path: props.file ?? '',
       line: Number(props.line ?? 1),

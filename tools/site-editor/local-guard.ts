@@ -48,40 +48,37 @@ export function isContentPath(path: unknown, folderAllowed = false): boolean {
   return FILES.get(trimmed.slice(0, at))?.(trimmed.slice(at + 1)) ?? false
 }
 
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
-const field = (value: unknown, key: string): unknown =>
-  value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
-const onePath = (params: unknown) => ({ files: [field(params, 'path')] })
+// A request's JSON, read loosely: a field may be missing, or anything (only paths are kept).
+type Loose = { [key: string]: Loose } | undefined
+const list = (value: unknown) => (Array.isArray(value) ? value : []) as Loose[]
+const onePath = (params: Loose) => ({ files: [params?.path] })
 
 /** The actions the site editor uses, and the paths each names; any other action is refused. */
-const ACTIONS: Record<string, (params: unknown) => { files?: unknown[]; folders?: unknown[] }> = {
+const ACTIONS: Record<string, (params: Loose) => { files?: unknown[]; folders?: unknown[] }> = {
   info: () => ({}),
   getDeployPreview: () => ({}),
-  entriesByFolder: (params) => ({ folders: [field(params, 'folder')] }),
-  getMedia: (params) => ({ folders: [field(params, 'mediaFolder')] }),
-  entriesByFiles: (params) => ({
-    files: list(field(params, 'files')).map((f) => field(f, 'path')),
-  }),
+  entriesByFolder: (params) => ({ folders: [params?.folder] }),
+  getMedia: (params) => ({ folders: [params?.mediaFolder] }),
+  entriesByFiles: (params) => ({ files: list(params?.files).map((f) => f?.path) }),
   getEntry: onePath,
   getMediaFile: onePath,
   deleteFile: onePath,
-  deleteFiles: (params) => ({ files: list(field(params, 'paths')) }),
-  persistMedia: (params) => ({ files: [field(field(params, 'asset'), 'path')] }),
+  deleteFiles: (params) => ({ files: list(params?.paths) }),
+  persistMedia: (params) => ({ files: [params?.asset?.path] }),
   persistEntry: (params) => {
-    const dataFiles = field(params, 'dataFiles')
-    const files = list(dataFiles === undefined ? [field(params, 'entry')] : dataFiles)
-    const renamed = files.map((file) => field(file, 'newPath')).filter((p) => p !== undefined)
-    const assets = list(field(params, 'assets')).map((asset) => field(asset, 'path'))
-    return { files: [...files.map((file) => field(file, 'path')), ...renamed, ...assets] }
+    const files = list(params?.dataFiles === undefined ? [params?.entry] : params.dataFiles)
+    const renamed = files.map((file) => file?.newPath).filter((p) => p !== undefined)
+    const assets = list(params?.assets).map((asset) => asset?.path)
+    return { files: [...files.map((file) => file?.path), ...renamed, ...assets] }
   },
 }
 
 /** Why a backend request is refused, or undefined when every path in it is content. */
 export function refusedBackendRequest(body: unknown): string | undefined {
-  const action = field(body, 'action')
+  const { action, params } = (body ?? {}) as { action?: unknown; params?: Loose }
   if (typeof action !== 'string' || !Object.hasOwn(ACTIONS, action))
     return `The action "${String(action)}" is not one the site editor uses.`
-  const { files = [], folders = [] } = ACTIONS[action]!(field(body, 'params'))
+  const { files = [], folders = [] } = ACTIONS[action]!(params)
   const bad = [
     ...files.filter((path) => !isContentPath(path)),
     ...folders.filter((path) => !isContentPath(path, true)),
