@@ -107,10 +107,8 @@ export class GitStore {
 
   commitInfo(sha: string) {
     const format = '--format=%T%n%P%n%an%n%ae%n%ad%n%cn%n%ce%n%cd%n%B'
-    const [tree, parents, ...rest] = this.git(
-      ['show', '-s', '--date=format-local:%Y-%m-%dT%H:%M:%SZ', format, sha],
-      { env: { TZ: 'UTC' } }
-    ).split('\n') as string[]
+    const show = ['show', '-s', '--date=format-local:%Y-%m-%dT%H:%M:%SZ', format, sha]
+    const [tree, parents, ...rest] = this.git(show, { env: { TZ: 'UTC' } }).split('\n')
     const person = (at: number) => ({ name: rest[at]!, email: rest[at + 1]!, date: rest[at + 2]! })
     return {
       sha,
@@ -122,11 +120,12 @@ export class GitStore {
     }
   }
 
-  refs = (prefix: string) =>
-    this.git(['for-each-ref', '--format=%(objectname) %(refname)', prefix])
+  /** The refs under `prefix` + `start`, named without `prefix`. */
+  refs = (prefix: string, start = '') =>
+    this.git(['for-each-ref', '--format=%(objectname) %(refname)', prefix + start])
       .split('\n')
       .filter(Boolean)
-      .map((line) => line.split(' ') as [sha: string, ref: string])
+      .map((line) => ({ sha: line.slice(0, 40), name: line.slice(41 + prefix.length) }))
 
   isAncestor = (ancestor: string, of: string) =>
     this.attempt(['merge-base', '--is-ancestor', ancestor, of]) !== undefined
@@ -143,21 +142,20 @@ export class GitStore {
 
   /** The files that differ between two commits, with their patches, as GitHub's compare lists them. */
   changedFiles(from: string, to: string) {
-    const diff = this.git(['diff', '--no-renames', '--raw', '--no-abbrev', '-z', from, to])
-    const raw = diff.split('\0')
-    return raw.flatMap((meta, i) => {
-      if (i % 2 || !meta) return []
-      const [, , , sha, letter] = meta.split(' ')
-      const filename = raw[i + 1]!
-      const patch = this.git(['diff', '--no-renames', from, to, '--', filename])
-      return {
-        filename,
-        status: letter === 'A' ? 'added' : letter === 'D' ? 'removed' : 'modified',
-        sha: letter === 'D' ? null : sha!,
-        // A binary file has no patch on GitHub either.
-        ...(/^Binary files /m.test(patch) ? {} : { patch: patch.replace(/^[^@]*(?=@@)/s, '') }),
+    const raw = this.git(['diff', '--no-renames', '--raw', '--no-abbrev', '-z', from, to])
+    // Each file as ":<modes> <old sha> <new sha> <letter>\0<path>\0".
+    return [...raw.matchAll(/ (\w{40}) (\w)\w*\0([^\0]*)/g)].map(
+      ([, sha, letter, filename = '']) => {
+        const patch = this.git(['diff', '--no-renames', from, to, '--', filename])
+        return {
+          filename,
+          status: letter === 'A' ? 'added' : letter === 'D' ? 'removed' : 'modified',
+          sha: letter === 'D' ? null : sha!,
+          // A binary file has no patch on GitHub either.
+          ...(/^Binary files /m.test(patch) ? {} : { patch: patch.replace(/^[^@]*(?=@@)/s, '') }),
+        }
       }
-    })
+    )
   }
 }
 

@@ -108,10 +108,7 @@ export class GitHubModel {
   /** A fork's branches are kept beside the site's, under refs/forks/<owner>/heads/. */
   refPrefix = (repo: Repo) => (repo.parent ? `refs/forks/${repo.owner}/heads/` : 'refs/heads/')
   branchSha = (repo: Repo, branch: string) => this.store.resolve(this.refPrefix(repo) + branch)
-  branches = (repo: Repo, prefix = '') =>
-    this.store
-      .refs(this.refPrefix(repo) + prefix)
-      .map(([sha, ref]) => ({ name: ref.slice(this.refPrefix(repo).length), sha }))
+  branches = (repo: Repo, prefix = '') => this.store.refs(this.refPrefix(repo), prefix)
 
   /** A commit named by a branch of `repo`, `owner:branch` of the network, or a commit id. */
   resolve(repo: Repo, rev: string): string | undefined {
