@@ -250,10 +250,10 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
     ),
   'GET :repo/compare/(.+?)\\.\\.\\.(.+)': compare,
   'GET :repo/pulls': (call) => {
-    const [state, head, base] = ['state', 'head', 'base'].map((k) => call.query.get(k))
+    const { state = 'open', head, base } = Object.fromEntries(call.query)
     const pulls = call.model.pulls.filter(
       (p) =>
-        [p.state, 'all'].includes(state ?? 'open') &&
+        [p.state, 'all'].includes(state) &&
         (!base || p.base === base) &&
         (!head || `${p.head.repo.owner}:${p.head.ref}`.toLowerCase() === head.toLowerCase())
     )

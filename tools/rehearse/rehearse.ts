@@ -27,11 +27,9 @@ const COPIED_BY = { name: 'Rehearsal', email: 'rehearsal@localhost' }
 
 /** The check each pull request gets on GitHub: the quick job of checks.yml, its name and last command. */
 export function pullRequestCheck() {
-  const workflow = parse(readFileSync('.github/workflows/checks.yml', 'utf8')) as {
-    jobs: { quick: { name: string; steps: { run?: string }[] } }
-  }
-  const { name, steps } = workflow.jobs.quick
-  return { name, command: steps.flatMap((s) => (s.run ? [s.run] : [])).at(-1)! }
+  const workflow = parse(readFileSync('.github/workflows/checks.yml', 'utf8'))
+  const { name, steps }: { name: string; steps: { run?: string }[] } = workflow.jobs.quick
+  return { name, command: steps.findLast((step) => step.run)!.run! }
 }
 
 /** Starts everything, publishes the repository's main once, and resolves when the site answers. */
