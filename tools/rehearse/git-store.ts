@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
 // The stand-in's repositories: one bare git repository holding the site's repository and every
@@ -43,12 +43,10 @@ export class GitStore {
   git = (args: string[], options?: Options) =>
     this.run(args, options).toString('utf8').replace(/\n$/, '')
 
-  private attempt(args: string[]): string | undefined {
-    try {
-      return this.git(args)
-    } catch {
-      return undefined
-    }
+  /** What git prints, or undefined where it fails. */
+  private attempt = (args: string[]) => {
+    const result = spawnSync('git', [`--git-dir=${this.dir}`, ...args], { encoding: 'utf8' })
+    return result.status === 0 ? result.stdout.replace(/\n$/, '') : undefined
   }
 
   /** The object of a type a revision names (peeled: a commit's tree), or undefined. */
@@ -87,13 +85,7 @@ export class GitStore {
     return this.git(['write-tree'], { env })
   }
 
-  commit(c: {
-    tree: string
-    parents: string[]
-    message: string
-    author: Person
-    committer: Person
-  }) {
+  commit(c: Omit<CommitInfo, 'sha'>) {
     const as = (role: string, { name, email, date }: Person) => ({
       [`GIT_${role}_NAME`]: name,
       [`GIT_${role}_EMAIL`]: email,
@@ -108,15 +100,16 @@ export class GitStore {
   commitInfo(sha: string) {
     const format = '--format=%T%n%P%n%an%n%ae%n%ad%n%cn%n%ce%n%cd%n%B'
     const show = ['show', '-s', '--date=format-local:%Y-%m-%dT%H:%M:%SZ', format, sha]
-    const [tree, parents, ...rest] = this.git(show, { env: { TZ: 'UTC' } }).split('\n')
-    const person = (at: number) => ({ name: rest[at]!, email: rest[at + 1]!, date: rest[at + 2]! })
+    const utc = { env: { TZ: 'UTC' } }
+    const [tree, parents, an, ae, ad, cn, ce, cd, ...message] = this.git(show, utc).split('\n')
+    const person = (name = '', email = '', date?: string): Person => ({ name, email, date })
     return {
       sha,
       tree: tree!,
       parents: parents ? parents.split(' ') : [],
-      author: person(0),
-      committer: person(3),
-      message: rest.slice(6).join('\n').replace(/\n+$/, ''),
+      author: person(an, ae, ad),
+      committer: person(cn, ce, cd),
+      message: message.join('\n').replace(/\n+$/, ''),
     }
   }
 

@@ -11,7 +11,7 @@ import { answer } from '#tools/rehearse/github-rest.ts'
 
 /** An OAuth app's keys, and its "Authorization callback URL", where GitHub may send people back. */
 type OAuthApp = { clientId: string; clientSecret: string; callbackUrl: string }
-export type GitHubStandIn = { origin: string; model: GitHubModel; close(): Promise<unknown> }
+export type GitHubStandIn = Awaited<ReturnType<typeof startGitHubStandIn>>
 type Grant = { login: string; redirectUri: string; scope: string; expires: number }
 
 const CODE_LIFETIME_MS = 10 * 60_000
@@ -108,10 +108,7 @@ Labels: ${escapeHtml(pull.labels.join(', ') || 'none')}.</p>
 }
 
 /** Starts the stand-in on a free port of localhost. */
-export async function startGitHubStandIn(
-  model: GitHubModel,
-  app: OAuthApp
-): Promise<GitHubStandIn> {
+export async function startGitHubStandIn(model: GitHubModel, app: OAuthApp) {
   const tokens = new Map<string, string>()
   const grants = new Map<string, Grant>()
   let origin = ''

@@ -65,11 +65,7 @@ export async function bundleSiteEditor(
         { find: /^esprima$/, replacement: join(shims, 'esprima.ts') },
       ],
     },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      target: 'es2020',
-    },
+    build: { outDir, emptyOutDir: true, target: 'es2020' },
   })
   // Its script tags get their integrity, and its policy their hashes, as on the pages.
   const page = join(outDir, 'index.html')
