@@ -49,9 +49,8 @@ export class GitStore {
     return result.status === 0 ? result.stdout.replace(/\n$/, '') : undefined
   }
 
-  /** The object of a type a revision names (peeled: a commit's tree), or undefined. */
+  /** The object of a type a revision names (a bare one peeled: a commit's tree), or undefined. */
   resolve(rev: string, type = 'commit'): string | undefined {
-    // <rev>:<path> names a path's object as it is; only a bare revision is peeled.
     const peeled = rev.includes(':') ? rev : `${rev}^{${type}}`
     const sha = this.attempt(['rev-parse', '--verify', '--quiet', peeled])
     return sha && this.objectType(sha) === type ? sha : undefined
@@ -61,10 +60,9 @@ export class GitStore {
   readBlob = (sha: string) => this.run(['cat-file', 'blob', sha])
   writeBlob = (content: Buffer) => this.git(['hash-object', '-w', '--stdin'], { input: content })
 
-  /** A tree's entries (with sizes of blobs), the whole tree when recursive. */
+  /** A tree's entries, the whole tree when recursive; a tree has no size (as on GitHub). */
   lsTree(tree: string, recursive: boolean) {
     const out = this.git(['ls-tree', '-z', '--long', ...(recursive ? ['-r', '-t'] : []), tree])
-    // JSON leaves out a tree's size (undefined), as GitHub does.
     const entries = [...out.matchAll(/(\d+) (\w+) (\w+) +(\S+)\t([^\0]*)/g)]
     return entries.map(([, mode, type, sha, size, path]) => {
       return { path, mode, type, sha, size: type === 'blob' ? Number(size) : undefined }

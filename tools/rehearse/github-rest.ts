@@ -96,11 +96,6 @@ const checkRunJson = ({ id, name, sha, status, conclusion }: CheckRun) => ({
 
 const commitOf = (call: Call, rev: string) =>
   found(call.model.resolve(call.repo, rev), `No commit found for SHA: ${rev}`)
-/** One page of a list, as per_page and page ask (30 by default, 100 at most). */
-function page<T>({ query }: Call, items: T[]) {
-  const [size, at] = [Math.min(Number(query.get('per_page') ?? 30), 100), query.get('page') ?? 1]
-  return items.slice((Number(at) - 1) * size, Number(at) * size)
-}
 
 const needsLogin = ({ login }: Call) => {
   if (!login) throw new GitHubError(401, 'Requires authentication')
@@ -231,8 +226,9 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
     const { store } = call.model
     const head = commitOf(call, call.query.get('sha') ?? MAIN)
     const paths = ['--', ...call.query.getAll('path')]
-    const list = store.git(['rev-list', '--max-count=100', head, ...paths])
-    return page(call, list ? list.split('\n') : []).map((sha) => commitJson(store.commitInfo(sha)))
+    // GitHub's first page (of 30); Decap reads the newest only.
+    const list = store.git(['rev-list', '--max-count=30', head, ...paths])
+    return (list ? list.split('\n') : []).map((sha) => commitJson(store.commitInfo(sha)))
   },
   'GET :repo/commits/(.+)/check-runs': (call) => {
     const sha = commitOf(call, call.params[0]!)
@@ -257,7 +253,8 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
         (!base || p.base === base) &&
         (!head || `${p.head.repo.owner}:${p.head.ref}`.toLowerCase() === head.toLowerCase())
     )
-    return page(call, pulls.reverse()).map((p) => pullJson(call, p))
+    // All in one page: with no Link header, Decap (per_page=100) asks for no other.
+    return pulls.reverse().map((p) => pullJson(call, p))
   },
   'POST :repo/pulls 201': (call) =>
     pullJson(call, call.model.createPull(call.repo, needsLogin(call), call.body)),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { escapeHtml } from '#lib/text.ts'
@@ -198,11 +199,9 @@ export async function startGitHubStandIn(model: GitHubModel, app: OAuthApp) {
   }
   // On localhost only, both as 127.0.0.1 and as ::1: a browser or workerd may take either.
   const servers = [createServer(handle), createServer(handle)] as const
-  await new Promise<void>((resolve) => servers[0].listen(0, '127.0.0.1', resolve))
+  await once(servers[0].listen(0, '127.0.0.1'), 'listening')
   const { port } = servers[0].address() as AddressInfo
-  await new Promise<void>((resolve) =>
-    servers[1].once('error', () => resolve()).listen(port, '::1', resolve)
-  )
+  await once(servers[1].listen(port, '::1'), 'listening').catch(() => 'no IPv6 here')
   origin = `http://localhost:${port}`
   const close = () =>
     Promise.all(servers.map((s) => new Promise((done) => s.close(done).closeAllConnections())))

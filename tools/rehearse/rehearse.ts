@@ -131,7 +131,6 @@ export async function startRehearsal(options: {
       live,
       /** Resolves when every check started so far has finished. */
       checked: () => checks.idle(),
-      /** Resolves when every publish started so far has finished. */
       published: () => publisher.idle(),
       /** Holds new checks as queued (pending) until release() is called. */
       holdChecks: () => checks.hold(),

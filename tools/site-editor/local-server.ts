@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync, mkdirSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
@@ -70,9 +71,7 @@ export async function startSiteEditorServer(options: {
     else if (backend) proxy(req, res).catch(() => res.destroy())
     else site(req, res)
   })
-  await new Promise<void>((resolve, reject) =>
-    server.once('error', reject).listen(options.port, '127.0.0.1', resolve)
-  )
+  await once(server.listen(options.port, '127.0.0.1'), 'listening')
   return {
     url: `http://localhost:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((done) => server.close(() => done()).closeAllConnections()),
