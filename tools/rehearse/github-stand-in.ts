@@ -55,11 +55,9 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
   if (!text) return {}
   if ((request.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded'))
     return Object.fromEntries(new URLSearchParams(text))
-  try {
-    return JSON.parse(text) as Record<string, unknown>
-  } catch {
-    throw new GitHubError(400, 'Problems parsing JSON')
-  }
+  const json: unknown = await new Response(text).json().catch(() => undefined)
+  if (json === undefined) throw new GitHubError(400, 'Problems parsing JSON')
+  return json as Record<string, unknown>
 }
 
 /** Does a redirect address fall under the app's callback address, as GitHub requires? */

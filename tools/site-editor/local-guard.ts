@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import {
   CAPTIONS_FILE,
   MEETINGS_FILE,
@@ -13,18 +14,13 @@ import {
 
 // Why a request's Host or Origin is refused, or undefined: Host must be this server, and Origin
 // its page (browsers send one with every write, so a write without one is refused).
-export function foreignRequest(
-  port: number,
-  headers: { host?: string; origin?: string },
-  method = 'GET'
-): string | undefined {
+export function foreignRequest(port: number, headers: IncomingHttpHeaders, method = 'GET') {
   const hosts = [`localhost:${port}`, `127.0.0.1:${port}`]
-  if (!headers.host || !hosts.includes(headers.host))
+  if (!hosts.includes(headers.host ?? ''))
     return `This server answers only as ${hosts.join(' or ')}, not "${headers.host ?? ''}".`
+  const reading = method === 'GET' || method === 'HEAD'
   if (headers.origin === undefined)
-    return method === 'GET' || method === 'HEAD'
-      ? undefined
-      : 'A change must come from the site editor page of this server.'
+    return reading ? undefined : 'A change must come from the site editor page of this server.'
   if (!hosts.some((host) => headers.origin === `http://${host}`))
     return `Requests from ${headers.origin} are refused: only the site editor of this server may use it.`
   return undefined
