@@ -70,21 +70,17 @@ export async function bundleSiteEditor(
   // Its script tags get their integrity, and its policy their hashes, as on the pages.
   const page = join(outDir, 'index.html')
   const scripts = readFileSync(page, 'utf8').matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)
-  const { hashes } = addIntegrity(
-    exportDir,
-    [page],
-    [...scripts].map((m) => m[1]!)
-  )
+  const sources = Array.from(scripts, (m) => m[1]!)
+  const { hashes } = addIntegrity(exportDir, [page], sources)
   const html = readFileSync(page, 'utf8')
   if (!hashes.length || !html.includes('%SITE_EDITOR_CSP%'))
     throw new Error(`${page} loads no script or has no policy to put their hashes in`)
   const policy = siteEditorCsp({ scriptHashes: hashes, githubApi: settings.apiRoot })
   writeFileSync(page, html.replace('%SITE_EDITOR_CSP%', policy))
   const files = readdirSync(join(outDir, 'assets')).length
-  const log = [
-    `site editor in ${SITE_EDITOR_PATH} (${files} files), saving to ${settings.repository}`,
-  ]
-  if (settings.repository === UNSET_REPOSITORY)
+  const { repository } = settings
+  const log = [`site editor in ${SITE_EDITOR_PATH} (${files} files), saving to ${repository}`]
+  if (repository === UNSET_REPOSITORY)
     log.push(
       'site editor: set SITE_EDITOR_REPOSITORY (owner/name) to sign in with GitHub; npm run site-editor works'
     )
