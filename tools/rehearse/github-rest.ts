@@ -104,16 +104,13 @@ const needsLogin = ({ login }: Call) => {
 const pullOf = (call: Call) => call.model.pull(Number(call.params[0]))
 
 /** `<branch or commit>:<folder>` or a tree's id, as GET …/git/trees/:tree_sha takes it. */
-function treeJson(call: Call) {
-  const { model, repo, params } = call
+function treeJson({ model, repo, params, query }: Call) {
   const [rev, path = ''] = params[0]!.split(/:(.*)/s) as [string, string?]
   const commit = model.resolve(repo, rev)
   const folder = path.replace(/^\/|\/$/g, '')
-  const tree = found(
-    model.store.resolve(commit ? (folder ? `${commit}:${folder}` : commit) : rev, 'tree')
-  )
-  const recursive = call.query.get('recursive') !== null
-  return { sha: tree, tree: model.store.lsTree(tree, recursive), truncated: false }
+  const named = commit ? (folder ? `${commit}:${folder}` : commit) : rev
+  const tree = found(model.store.resolve(named, 'tree'))
+  return { sha: tree, tree: model.store.lsTree(tree, query.has('recursive')), truncated: false }
 }
 
 function mergeUpstream({ model, repo, body }: Call) {
