@@ -195,10 +195,7 @@ export class GitHubModel {
     return pull
   }
 
-  close(pull: Pull) {
-    pull.state = 'closed'
-    pull.updated = now()
-  }
+  close = (pull: Pull) => Object.assign(pull, { state: 'closed', updated: now() })
 
   reopen(pull: Pull) {
     const sha = this.branchSha(pull.head.repo, pull.head.ref)
@@ -216,10 +213,9 @@ export class GitHubModel {
     ...new Map(this.checkRuns.filter((r) => r.sha === sha).map((r) => [r.name, r])).values(),
   ]
 
-  startCheck(sha: string, name: string): CheckRun {
-    const id = this.checkRuns.length + 1
-    const run: CheckRun = { id, name, sha, status: 'queued', annotations: [] }
-    this.checkRuns.push(run)
+  startCheck(sha: string, name: string) {
+    const run: CheckRun = { id: 0, name, sha, status: 'queued', annotations: [] }
+    run.id = this.checkRuns.push(run)
     return run
   }
 }

@@ -32,12 +32,10 @@ export function pullRequestCheck() {
   return { name, command: steps.findLast((step) => step.run)!.run! }
 }
 
+type Options = { sitePort: number; checkCommand?: string; log?: (line: string) => void }
+
 /** Starts everything, publishes the repository's main once, and resolves when the site answers. */
-export async function startRehearsal(options: {
-  sitePort: number
-  checkCommand?: string
-  log?: (line: string) => void
-}) {
+export async function startRehearsal(options: Options) {
   const root = process.cwd()
   const dir = mkdtempSync(join(tmpdir(), 'rehearsal-'))
   let wrangler: ChildProcess | undefined

@@ -11,11 +11,11 @@ import { addIntegrity } from '#tools/export/script-integrity.ts'
 
 export const UNSET_REPOSITORY = 'set-SITE_EDITOR_REPOSITORY/to-owner-and-name'
 
+type Env = Record<string, string | undefined>
+type Site = { baseUrl: string; name: string }
+
 /** The editor's settings from the build's environment (deploy/README.md). */
-export function siteEditorSettings(
-  env: Record<string, string | undefined>,
-  site?: { baseUrl: string; name: string }
-): SiteEditorSettings {
+export function siteEditorSettings(env: Env, site?: Site): SiteEditorSettings {
   const authScope = env.SITE_EDITOR_AUTH_SCOPE || undefined
   if (authScope !== undefined && authScope !== 'repo' && authScope !== 'public_repo')
     throw new Error(`SITE_EDITOR_AUTH_SCOPE should be repo or public_repo, not "${authScope}"`)

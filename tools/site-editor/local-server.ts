@@ -17,6 +17,7 @@ import { foreignRequest, refusedBackendRequest } from '#tools/site-editor/local-
 
 export type SiteEditorServer = { url: string; close: () => Promise<void> }
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
+type Options = { outDir: string; repoDir: string; port: number }
 
 /** Larger than any content file (1 MB) sent as JSON, with room to spare. */
 const MAX_BODY_BYTES = 10_000_000
@@ -25,11 +26,7 @@ const refuse = (res: ServerResponse, status: number, message: string): void =>
   void res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(message)
 
 /** Serves the export `outDir`, and the local backend writing to `repoDir` behind its guard. */
-export async function startSiteEditorServer(options: {
-  outDir: string
-  repoDir: string
-  port: number
-}): Promise<SiteEditorServer> {
+export async function startSiteEditorServer(options: Options): Promise<SiteEditorServer> {
   // Read first: a missing export fails here.
   const site = createStaticHandler(options.outDir, headersFromExport(options.outDir))
   // decap-server's backend as an Express app that is never started; it reads the folder to write
