@@ -32,7 +32,6 @@ export type Repo = { owner: string; name: string; parent?: Repo }
 export type Pull = {
   number: number
   title: string
-  body: string
   state: 'open' | 'closed'
   user: string
   head: { repo: Repo; ref: string; sha: string }
@@ -181,7 +180,6 @@ export class GitHubModel {
     const pull: Pull = {
       number: this.pulls.length + 1,
       title: String(input.title ?? branch),
-      body: String(input.body ?? ''),
       state: 'open',
       user: login,
       head: { repo: headRepo, ref: branch, sha: headSha },

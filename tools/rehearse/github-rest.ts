@@ -62,19 +62,13 @@ function userJson(model: GitHubModel, login: string) {
 
 function pullJson(call: Call, pull: Pull) {
   const { model, origin } = call
-  const side = (repo: Repo, ref: string, sha: string) => ({
-    label: `${repo.owner}:${ref}`,
-    ref,
-    sha,
-    repo: repoJson(call, repo),
-  })
+  const side = (repo: Repo, ref: string, sha: string) => ({ ref, sha, repo: repoJson(call, repo) })
   const state = pull.state === 'open' ? mergeableState(model, pull) : undefined
   return {
     number: pull.number,
     html_url: `${origin}/${model.fullName(model.origin)}/pull/${pull.number}`,
     state: pull.state,
     title: pull.title,
-    body: pull.body,
     user: { login: pull.user },
     labels: labelsJson(pull.labels),
     created_at: pull.created,
