@@ -75,11 +75,10 @@ export class GitStore {
     this.git(['read-tree', base ?? '--empty'], { env })
     const lines = changes.map(({ path, mode = '100644', sha, content }) =>
       sha === null
-        ? `0 ${'0'.repeat(40)}\t${path}`
-        : `${mode} ${content === undefined ? sha : this.writeBlob(Buffer.from(content))}\t${path}`
+        ? `0 ${'0'.repeat(40)}\t${path}\0`
+        : `${mode} ${content === undefined ? sha : this.writeBlob(Buffer.from(content))}\t${path}\0`
     )
-    if (lines.length)
-      this.git(['update-index', '-z', '--index-info'], { env, input: lines.join('\0') + '\0' })
+    this.git(['update-index', '-z', '--index-info'], { env, input: lines.join('') })
     return this.git(['write-tree'], { env })
   }
 

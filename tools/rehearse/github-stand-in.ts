@@ -163,8 +163,7 @@ export async function startGitHubStandIn(model: GitHubModel, app: OAuthApp) {
 
   async function api(request: IncomingMessage, response: ServerResponse, url: URL) {
     const header = request.headers.authorization ?? ''
-    const token = /^(?:token|bearer)\s+(\S+)$/i.exec(header)?.[1]
-    const login = token ? tokens.get(token) : undefined
+    const login = tokens.get(/^(?:token|bearer)\s+(\S+)$/i.exec(header)?.[1] ?? '')
     if (header && !login) throw new GitHubError(401, 'Bad credentials')
     const method = request.method ?? 'GET'
     const body = method === 'GET' ? {} : await readBody(request)
