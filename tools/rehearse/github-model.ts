@@ -230,15 +230,13 @@ function protectionRefusal(model: GitHubModel, pull: Pull): GitHubError | undefi
   const failing = required.filter(
     (name) => !expected.includes(name) && run(name)?.conclusion !== 'success'
   )
-  const refuse = (names: string[], state: string) =>
-    names.length === 0
-      ? undefined
-      : methodNotAllowed(
-          names.length === 1 && required.length === 1
-            ? `Required status check "${names[0]}" is ${state}.`
-            : `${names.length} of ${required.length} required status checks are ${state}.`
-        )
-  return refuse(expected, 'expected') ?? refuse(failing, 'failing')
+  const [names, state] = expected.length ? [expected, 'expected'] : [failing, 'failing']
+  if (names.length === 0) return undefined
+  const message =
+    required.length === 1
+      ? `Required status check "${names[0]}" is ${state}.`
+      : `${names.length} of ${required.length} required status checks are ${state}.`
+  return methodNotAllowed(message)
 }
 
 export function mergeableState(model: GitHubModel, pull: Pull) {
