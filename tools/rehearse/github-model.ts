@@ -63,12 +63,8 @@ export class GitHubModel {
   readonly checkRuns: CheckRun[] = []
   readonly origin: Repo
   readonly repos: Repo[]
-  events: {
-    /** A pull request was opened, or its branch moved: its checks should run. */
-    headChanged?: (pull: Pull) => void
-    /** A pull request was merged into main: the site should be published. */
-    merged?: (pull: Pull) => void
-  } = {}
+  /** headChanged: a pull request opened or its branch moved (check it); merged (publish it). */
+  events: Partial<Record<'headChanged' | 'merged', (pull: Pull) => void>> = {}
   readonly store: GitStore
   readonly users: StandInUser[]
   /** The checks (by job name) that must pass, on a branch up to date with main, to merge into it. */

@@ -49,10 +49,7 @@ const commitJson = ({ sha, author, committer, message, tree, parents }: CommitIn
   commit: { author, committer, message, tree: { sha: tree } },
   parents: parents.map((sha) => ({ sha })),
 })
-const refJson = (name: string, sha: string) => ({
-  ref: `refs/heads/${name}`,
-  object: { sha, type: 'commit' },
-})
+const refJson = (name: string, sha: string) => ({ ref: `refs/heads/${name}`, object: { sha } })
 const labelsJson = (labels: string[]) => labels.map((name, i) => ({ id: i + 1, name }))
 
 function userJson(model: GitHubModel, login: string) {
