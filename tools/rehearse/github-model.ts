@@ -196,8 +196,7 @@ export class GitHubModel {
     const cannot = (why: string) => invalidPull(`state cannot be changed. The ${why}.`, 'state')
     if (pull.merged) throw cannot('pull request has been merged')
     if (!sha) throw cannot(`${pull.head.ref} branch has been deleted`)
-    Object.assign(pull, { state: 'open', updated: now() })
-    pull.head.sha = sha
+    Object.assign(pull, { state: 'open', updated: now(), head: { ...pull.head, sha } })
     this.events.headChanged?.(pull)
   }
 

@@ -83,24 +83,24 @@ function authorizePage(model: GitHubModel, query: URLSearchParams): string {
 <p><button type="submit" name="decision" value="deny">Cancel</button></p></form>`
 }
 
+/** Texts, each escaped, as list items. */
+const listItems = (texts: string[]) => texts.map((text) => `<li>${escapeHtml(text)}</li>`).join('')
+
 /** Pull requests, newest first, each with its files and the latest run of each check. */
 function pullsList(model: GitHubModel, pulls: Pull[]): string {
   const full = escapeHtml(model.fullName(model.origin))
   const items = pulls.map((pull) => {
     const base = model.store.mergeBase(model.baseSha(pull), pull.head.sha)!
     const files = model.store.changedFiles(base, pull.head.sha)
-    const checks = model
-      .latestChecks(pull.head.sha)
-      .map(
-        (r) =>
-          `<li>${escapeHtml(r.name)}: ${escapeHtml(r.conclusion ?? r.status)}<ul>` +
-          `${r.annotations.map((a) => `<li>${escapeHtml(a.path)} line ${a.line}: ${escapeHtml(a.message)}</li>`).join('')}</ul></li>`
-      )
+    const checks = model.latestChecks(pull.head.sha).map((r) => {
+      const notes = r.annotations.map((a) => `${a.path} line ${a.line}: ${a.message}`)
+      return `<li>${escapeHtml(r.name)}: ${r.conclusion ?? r.status}<ul>${listItems(notes)}</ul></li>`
+    })
     return `<li><h2><a href="/${full}/pull/${pull.number}">#${pull.number} ${escapeHtml(pull.title)}</a></h2>
 <p>${pull.merged ? 'Merged' : pull.state === 'open' ? 'Open' : 'Closed'}: ${escapeHtml(pull.user)} wants to merge
 ${escapeHtml(pull.head.repo.owner)}:${escapeHtml(pull.head.ref)} into ${escapeHtml(pull.base)}.
 Labels: ${escapeHtml(pull.labels.join(', ') || 'none')}.</p>
-<p>Files changed:</p><ul>${files.map((f) => `<li>${escapeHtml(f.filename)} (${f.status})</li>`).join('')}</ul>
+<p>Files changed:</p><ul>${listItems(files.map((f) => `${f.filename} (${f.status})`))}</ul>
 <p>Checks:</p><ul>${checks.join('') || '<li>No checks have started yet.</li>'}</ul></li>`
   })
   return `<ul>${items.reverse().join('') || '<li>None yet.</li>'}</ul>`
