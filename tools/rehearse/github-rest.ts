@@ -224,14 +224,12 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
     return { total_count: runs.length, check_runs: runs.map(checkRunJson) }
   },
   'GET :repo/check-runs/(\\d+)/annotations': ({ model, params }) =>
-    found(model.checkRuns.find((r) => r.id === Number(params[0]))).annotations.map(
-      ({ line, level, ...a }) => ({
-        ...a,
-        start_line: line,
-        end_line: line,
-        annotation_level: level,
-      })
-    ),
+    found(model.checkRuns[Number(params[0]) - 1]).annotations.map(({ line, level, ...a }) => ({
+      ...a,
+      start_line: line,
+      end_line: line,
+      annotation_level: level,
+    })),
   'GET :repo/compare/(.+?)\\.\\.\\.(.+)': compare,
   'GET :repo/pulls': (call) => {
     const { state = 'open', head, base } = Object.fromEntries(call.query)

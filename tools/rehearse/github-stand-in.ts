@@ -70,16 +70,13 @@ function authorizePage(model: GitHubModel, query: URLSearchParams): string {
   const hidden = ['client_id', 'redirect_uri', 'state', 'scope']
     .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(query.get(k) ?? '')}">`)
     .join('')
-  const users = model.users
-    .map(
-      (u) =>
-        `<li><button type="submit" name="login" value="${escapeHtml(u.login)}">Sign in as ${escapeHtml(u.name)} (${escapeHtml(u.login)})</button> ` +
-        `${u.write ? 'can change the site’s repository' : 'cannot change the repository: works in a copy of it (a fork)'}</li>`
-    )
-    .join('')
+  const users = model.users.map(
+    (u) =>
+      `<li><button type="submit" name="login" value="${escapeHtml(u.login)}">Sign in as ${escapeHtml(u.name)} (${escapeHtml(u.login)})</button> ${u.write ? 'can change the site’s repository' : 'cannot change the repository: works in a copy of it (a fork)'}</li>`
+  )
   return `<p>This is the rehearsal’s stand-in for GitHub. The site editor asks to read and change
 <b>${escapeHtml(model.fullName(model.origin))}</b> for you (scope: ${escapeHtml(query.get('scope') ?? '')}).</p>
-<form method="post" action="/login/oauth/authorize">${hidden}<ul>${users}</ul>
+<form method="post" action="/login/oauth/authorize">${hidden}<ul>${users.join('')}</ul>
 <p><button type="submit" name="decision" value="deny">Cancel</button></p></form>`
 }
 
