@@ -1,9 +1,8 @@
 import type { GitStore, Person } from '#tools/rehearse/git-store.ts'
 import type { Annotation } from '#tools/rehearse/runner.ts'
 
-// What the GitHub stand-in knows: users, the site's repository and forks over one git store, pull
-// requests and check runs; and the rules GitHub applies, with its refusals, including branch
-// protection of main as deploy/README.md asks the owners to set it.
+// What the GitHub stand-in knows (users, repositories and forks over one git store, pull requests,
+// check runs), and GitHub's rules and refusals: branch protection of main as deploy/README.md asks.
 
 /** An answer GitHub gives instead of what was asked: its status, message and details. */
 export class GitHubError extends Error {

@@ -3,9 +3,8 @@ import { renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { GitStore } from '#tools/rehearse/git-store.ts'
 
-// GitHub Actions in the rehearsal: jobs run one at a time in a git clone of the stand-in's
-// repository, as actions/checkout makes one, beside the project's installed packages; their
-// `::error file=…,line=…::…` lines become annotations, as on GitHub.
+// GitHub Actions in the rehearsal: one job at a time, in a clone of the stand-in's repository (as
+// actions/checkout makes) beside the project's packages; `::error` lines become annotations.
 
 const unescape = (text: string) => text.replace(/%(0D|0A|3A|2C|25)/g, decodeURIComponent)
 

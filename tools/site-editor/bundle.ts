@@ -10,6 +10,8 @@ import { addIntegrity } from '#tools/export/script-integrity.ts'
 // finished: the search index, the sitemap and the header file never see it.
 
 export const UNSET_REPOSITORY = 'set-SITE_EDITOR_REPOSITORY/to-owner-and-name'
+const UNSET_HINT =
+  'site editor: set SITE_EDITOR_REPOSITORY (owner/name) to sign in with GitHub; npm run site-editor works'
 
 type Env = Record<string, string | undefined>
 type Site = { baseUrl: string; name: string }
@@ -80,9 +82,6 @@ export async function bundleSiteEditor(
   const files = readdirSync(join(outDir, 'assets')).length
   const { repository } = settings
   const log = [`site editor in ${SITE_EDITOR_PATH} (${files} files), saving to ${repository}`]
-  if (repository === UNSET_REPOSITORY)
-    log.push(
-      'site editor: set SITE_EDITOR_REPOSITORY (owner/name) to sign in with GitHub; npm run site-editor works'
-    )
+  if (repository === UNSET_REPOSITORY) log.push(UNSET_HINT)
   return { log, scriptHashes: hashes }
 }
