@@ -63,11 +63,7 @@ beforeAll(() => {
       { login: 'clerk', name: 'Clerk', write: true },
       { login: 'visitor', name: 'Visitor', write: false },
     ],
-    {
-      branch: 'main',
-      requiredChecks: [CHECK],
-      strict: true,
-    }
+    [CHECK]
   )
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

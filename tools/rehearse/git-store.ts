@@ -1,12 +1,11 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
 // The stand-in's repositories: one bare git repository holding the site's repository and every
-// fork, as GitHub keeps a network. The origin's branches are refs/heads/*, a fork's are
-// refs/forks/<owner>/heads/*.
+// fork, as GitHub keeps a network (github-model.ts names their branches).
 
 export type Person = { name: string; email: string; date?: string }
-export type TreeChange = { path: string; mode?: string; sha?: string | null; content?: string }
+type TreeChange = { path: string; mode?: string; sha?: string | null; content?: string }
 type Options = { input?: string | Buffer; env?: Record<string, string>; cwd?: string }
 
 export class GitStore {
@@ -32,34 +31,26 @@ export class GitStore {
     return store
   }
 
-  private run(args: string[], options: Options = {}): Buffer {
-    try {
-      return execFileSync('git', [`--git-dir=${this.dir}`, ...args], {
-        ...options,
-        env: { ...process.env, ...options.env },
-        maxBuffer: 256 * 1024 * 1024,
-        stdio: 'pipe',
-      })
-    } catch (error) {
-      const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim()
-      throw new Error(`git ${args[0]}: ${stderr || (error as Error).message}`, { cause: error })
-    }
-  }
+  /** Runs git on the store; a failure's message holds git's own (its stderr). */
+  private run = (args: string[], options: Options = {}) =>
+    execFileSync('git', [`--git-dir=${this.dir}`, ...args], {
+      ...options,
+      env: { ...process.env, ...options.env },
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: 'pipe',
+    })
 
   git = (args: string[], options?: Options) =>
     this.run(args, options).toString('utf8').replace(/\n$/, '')
 
-  private attempt(args: string[]): string | undefined {
-    try {
-      return this.git(args)
-    } catch {
-      return undefined
-    }
+  /** What git prints, or undefined where it fails. */
+  private attempt = (args: string[]) => {
+    const result = spawnSync('git', [`--git-dir=${this.dir}`, ...args], { encoding: 'utf8' })
+    return result.status === 0 ? result.stdout.replace(/\n$/, '') : undefined
   }
 
-  /** The object of a type a revision names (peeled: a commit's tree), or undefined. */
+  /** The object of a type a revision names (a bare one peeled: a commit's tree), or undefined. */
   resolve(rev: string, type = 'commit'): string | undefined {
-    // <rev>:<path> names a path's object as it is; only a bare revision is peeled.
     const peeled = rev.includes(':') ? rev : `${rev}^{${type}}`
     const sha = this.attempt(['rev-parse', '--verify', '--quiet', peeled])
     return sha && this.objectType(sha) === type ? sha : undefined
@@ -69,17 +60,13 @@ export class GitStore {
   readBlob = (sha: string) => this.run(['cat-file', 'blob', sha])
   writeBlob = (content: Buffer) => this.git(['hash-object', '-w', '--stdin'], { input: content })
 
-  /** A tree's entries (with sizes of blobs), the whole tree when recursive. */
+  /** A tree's entries, the whole tree when recursive; a tree has no size (as on GitHub). */
   lsTree(tree: string, recursive: boolean) {
     const out = this.git(['ls-tree', '-z', '--long', ...(recursive ? ['-r', '-t'] : []), tree])
-    return out
-      .split('\0')
-      .filter(Boolean)
-      .map((line) => {
-        const [meta, path] = line.split('\t') as [string, string]
-        const [mode, type, sha, size] = meta.split(/\s+/) as [string, string, string, string]
-        return { path, mode, type, sha, ...(type === 'blob' ? { size: Number(size) } : {}) }
-      })
+    const entries = [...out.matchAll(/(\d+) (\w+) (\w+) +(\S+)\t([^\0]*)/g)]
+    return entries.map(([, mode, type, sha, size, path]) => {
+      return { path, mode, type, sha, size: type === 'blob' ? Number(size) : undefined }
+    })
   }
 
   /** A new tree: `base` (a tree or commit, or none) with files put or, with a null sha, removed. */
@@ -88,21 +75,14 @@ export class GitStore {
     this.git(['read-tree', base ?? '--empty'], { env })
     const lines = changes.map(({ path, mode = '100644', sha, content }) =>
       sha === null
-        ? `0 ${'0'.repeat(40)}\t${path}`
-        : `${mode} ${content === undefined ? sha : this.writeBlob(Buffer.from(content))}\t${path}`
+        ? `0 ${'0'.repeat(40)}\t${path}\0`
+        : `${mode} ${content === undefined ? sha : this.writeBlob(Buffer.from(content))}\t${path}\0`
     )
-    if (lines.length)
-      this.git(['update-index', '-z', '--index-info'], { env, input: lines.join('\0') + '\0' })
+    this.git(['update-index', '-z', '--index-info'], { env, input: lines.join('') })
     return this.git(['write-tree'], { env })
   }
 
-  commit(c: {
-    tree: string
-    parents: string[]
-    message: string
-    author: Person
-    committer: Person
-  }) {
+  commit(c: Omit<CommitInfo, 'sha'>) {
     const as = (role: string, { name, email, date }: Person) => ({
       [`GIT_${role}_NAME`]: name,
       [`GIT_${role}_EMAIL`]: email,
@@ -116,26 +96,26 @@ export class GitStore {
 
   commitInfo(sha: string) {
     const format = '--format=%T%n%P%n%an%n%ae%n%ad%n%cn%n%ce%n%cd%n%B'
-    const [tree, parents, ...rest] = this.git(
-      ['show', '-s', '--date=format-local:%Y-%m-%dT%H:%M:%SZ', format, sha],
-      { env: { TZ: 'UTC' } }
-    ).split('\n') as string[]
-    const person = (at: number) => ({ name: rest[at]!, email: rest[at + 1]!, date: rest[at + 2]! })
+    const show = ['show', '-s', '--date=format-local:%Y-%m-%dT%H:%M:%SZ', format, sha]
+    const utc = { env: { TZ: 'UTC' } }
+    const [tree, parents, an, ae, ad, cn, ce, cd, ...message] = this.git(show, utc).split('\n')
+    const person = (name = '', email = '', date?: string): Person => ({ name, email, date })
     return {
       sha,
       tree: tree!,
       parents: parents ? parents.split(' ') : [],
-      author: person(0),
-      committer: person(3),
-      message: rest.slice(6).join('\n').replace(/\n+$/, ''),
+      author: person(an, ae, ad),
+      committer: person(cn, ce, cd),
+      message: message.join('\n').replace(/\n+$/, ''),
     }
   }
 
-  refs = (prefix: string) =>
-    this.git(['for-each-ref', '--format=%(objectname) %(refname)', prefix])
+  /** The refs under `prefix` + `start`, named without `prefix`. */
+  refs = (prefix: string, start = '') =>
+    this.git(['for-each-ref', '--format=%(objectname) %(refname)', prefix + start])
       .split('\n')
       .filter(Boolean)
-      .map((line) => line.split(' ') as [sha: string, ref: string])
+      .map((line) => ({ sha: line.slice(0, 40), name: line.slice(41 + prefix.length) }))
 
   isAncestor = (ancestor: string, of: string) =>
     this.attempt(['merge-base', '--is-ancestor', ancestor, of]) !== undefined
@@ -152,22 +132,20 @@ export class GitStore {
 
   /** The files that differ between two commits, with their patches, as GitHub's compare lists them. */
   changedFiles(from: string, to: string) {
-    const raw = this.git(['diff', '--no-renames', '--raw', '--no-abbrev', '-z', from, to]).split(
-      '\0'
-    )
-    return raw.flatMap((meta, i) => {
-      if (i % 2 || !meta) return []
-      const [, , , sha, letter] = meta.split(' ')
-      const filename = raw[i + 1]!
-      const patch = this.git(['diff', '--no-renames', from, to, '--', filename])
-      return {
-        filename,
-        status: letter === 'A' ? 'added' : letter === 'D' ? 'removed' : 'modified',
-        sha: letter === 'D' ? null : sha!,
-        // A binary file has no patch on GitHub either.
-        ...(/^Binary files /m.test(patch) ? {} : { patch: patch.replace(/^[^@]*(?=@@)/s, '') }),
+    const raw = this.git(['diff', '--no-renames', '--raw', '--no-abbrev', '-z', from, to])
+    // Each file as ":<modes> <old sha> <new sha> <letter>\0<path>\0".
+    return [...raw.matchAll(/ (\w{40}) (\w)\w*\0([^\0]*)/g)].map(
+      ([, sha, letter, filename = '']) => {
+        const patch = this.git(['diff', '--no-renames', from, to, '--', filename])
+        return {
+          filename,
+          status: letter === 'A' ? 'added' : letter === 'D' ? 'removed' : 'modified',
+          sha: letter === 'D' ? null : sha!,
+          // A binary file has no patch on GitHub either.
+          ...(/^Binary files /m.test(patch) ? {} : { patch: patch.replace(/^[^@]*(?=@@)/s, '') }),
+        }
       }
-    })
+    )
   }
 }
 

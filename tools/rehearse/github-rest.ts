@@ -1,13 +1,15 @@
-import type { CommitInfo } from '#tools/rehearse/git-store.ts'
+import type { CommitInfo, Person } from '#tools/rehearse/git-store.ts'
 import {
   found,
   GitHubError,
   merge,
   mergeableState,
   notFound,
+  MAIN,
   now,
   unprocessable,
   updateBranch,
+  type Body,
   type CheckRun,
   type GitHubModel,
   type Pull,
@@ -20,15 +22,13 @@ import {
 
 type Call = {
   model: GitHubModel
-  /** The signed-in user, if the request carried a token. */
   login?: string
   /** The repository of a /repos/:owner/:repo call, else the site's. */
   repo: Repo
   params: string[]
   query: URLSearchParams
-  body: Record<string, unknown>
-  /** Where the stand-in answers (its API and its web pages). */
-  base: string
+  body: Body
+  origin: string
 }
 
 function repoJson(call: Call, repo: Repo): Record<string, unknown> {
@@ -37,10 +37,9 @@ function repoJson(call: Call, repo: Repo): Record<string, unknown> {
     name: repo.name,
     full_name: call.model.fullName(repo),
     owner: { login: repo.owner },
-    private: false,
     fork: Boolean(repo.parent),
     ...(repo.parent ? { parent: repoJson(call, repo.parent) } : {}),
-    default_branch: call.model.protection.branch,
+    default_branch: MAIN,
     permissions: { admin: permission === 'admin', push: permission !== 'read', pull: true },
   }
 }
@@ -50,10 +49,7 @@ const commitJson = ({ sha, author, committer, message, tree, parents }: CommitIn
   commit: { author, committer, message, tree: { sha: tree } },
   parents: parents.map((sha) => ({ sha })),
 })
-const refJson = (name: string, sha: string) => ({
-  ref: `refs/heads/${name}`,
-  object: { sha, type: 'commit' },
-})
+const refJson = (name: string, sha: string) => ({ ref: `refs/heads/${name}`, object: { sha } })
 const labelsJson = (labels: string[]) => labels.map((name, i) => ({ id: i + 1, name }))
 
 function userJson(model: GitHubModel, login: string) {
@@ -62,54 +58,35 @@ function userJson(model: GitHubModel, login: string) {
 }
 
 function pullJson(call: Call, pull: Pull) {
-  const { model, base } = call
-  const side = (repo: Repo, ref: string, sha: string) => ({
-    label: `${repo.owner}:${ref}`,
-    ref,
-    sha,
-    repo: repoJson(call, repo),
-  })
+  const { model, origin } = call
+  const side = (repo: Repo, ref: string, sha: string) => ({ ref, sha, repo: repoJson(call, repo) })
   const state = pull.state === 'open' ? mergeableState(model, pull) : undefined
   return {
     number: pull.number,
-    html_url: `${base}/${model.fullName(model.origin)}/pull/${pull.number}`,
+    html_url: `${origin}/${model.fullName(model.origin)}/pull/${pull.number}`,
     state: pull.state,
     title: pull.title,
-    body: pull.body,
     user: { login: pull.user },
     labels: labelsJson(pull.labels),
     created_at: pull.created,
     updated_at: pull.updated,
-    closed_at: pull.closed ?? null,
     merged_at: pull.merged?.at ?? null,
-    merge_commit_sha: pull.merged?.sha ?? null,
-    mergeable: state ? state !== 'dirty' : null,
     mergeable_state: state ?? 'unknown',
     head: side(pull.head.repo, pull.head.ref, pull.head.sha),
     base: side(model.origin, pull.base, model.baseSha(pull)),
   }
 }
 
-const checkRunJson = (run: CheckRun) => ({
-  id: run.id,
-  name: run.name,
-  head_sha: run.sha,
-  status: run.status,
-  conclusion: run.conclusion ?? null,
-  started_at: run.started ?? null,
-  completed_at: run.completed ?? null,
-  output: { summary: run.summary || null, annotations_count: run.annotations.length },
-  app: { slug: 'github-actions' },
+const checkRunJson = ({ id, name, sha, status, conclusion }: CheckRun) => ({
+  id,
+  name,
+  head_sha: sha,
+  status,
+  conclusion: conclusion ?? null,
 })
 
 const commitOf = (call: Call, rev: string) =>
   found(call.model.resolve(call.repo, rev), `No commit found for SHA: ${rev}`)
-
-const page = <T>({ query }: Call, items: T[]) => {
-  const perPage = Math.min(Number(query.get('per_page') ?? 30), 100)
-  const at = Number(query.get('page') ?? 1)
-  return items.slice((at - 1) * perPage, at * perPage)
-}
 
 const needsLogin = ({ login }: Call) => {
   if (!login) throw new GitHubError(401, 'Requires authentication')
@@ -117,27 +94,14 @@ const needsLogin = ({ login }: Call) => {
 }
 const pullOf = (call: Call) => call.model.pull(Number(call.params[0]))
 
-function setLabels(call: Call, next: (old: string[]) => string[]) {
-  const pull = pullOf(call)
-  if (!call.model.canPush(call.model.origin, call.login))
-    throw new GitHubError(403, 'Must have triage access to change labels')
-  pull.labels = [...new Set(next(pull.labels).map(String))]
-  pull.updated = now()
-  return labelsJson(pull.labels)
-}
-const labelsIn = ({ body }: Call) => (body.labels as string[] | undefined) ?? []
-
 /** `<branch or commit>:<folder>` or a tree's id, as GET …/git/trees/:tree_sha takes it. */
-function treeJson(call: Call) {
-  const { model, repo, params } = call
+function treeJson({ model, repo, params, query }: Call) {
   const [rev, path = ''] = params[0]!.split(/:(.*)/s) as [string, string?]
   const commit = model.resolve(repo, rev)
   const folder = path.replace(/^\/|\/$/g, '')
-  const tree = found(
-    model.store.resolve(commit ? (folder ? `${commit}:${folder}` : commit) : rev, 'tree')
-  )
-  const recursive = call.query.get('recursive') !== null
-  return { sha: tree, tree: model.store.lsTree(tree, recursive), truncated: false }
+  const named = commit ? (folder ? `${commit}:${folder}` : commit) : rev
+  const tree = found(model.store.resolve(named, 'tree'))
+  return { sha: tree, tree: model.store.lsTree(tree, query.has('recursive')), truncated: false }
 }
 
 function mergeUpstream({ model, repo, body }: Call) {
@@ -167,9 +131,7 @@ function compare(call: Call) {
     status: ahead && behind ? 'diverged' : ahead ? 'ahead' : behind ? 'behind' : 'identical',
     ahead_by: ahead,
     behind_by: behind,
-    total_commits: ahead,
     base_commit: commitJson(store.commitInfo(from)),
-    merge_base_commit: commitJson(store.commitInfo(base)),
     commits: commits.map(commitJson),
     files: store.changedFiles(base, to),
   }
@@ -182,7 +144,7 @@ function createTree({ model, body }: Call) {
   if (entries.some((e) => e.sha && model.store.objectType(e.sha) !== 'blob'))
     throw unprocessable('GitRPC::BadObjectState')
   const sha = model.store.writeTree(base, entries)
-  return [201, { sha, tree: model.store.lsTree(sha, false), truncated: false }]
+  return { sha, tree: model.store.lsTree(sha, false), truncated: false }
 }
 
 function createCommit({ model, login, body }: Call) {
@@ -191,17 +153,17 @@ function createCommit({ model, login, body }: Call) {
   const parents = (Array.isArray(body.parents) ? body.parents : []).map(String)
   if (parents.some((p) => model.store.objectType(p) !== 'commit'))
     throw unprocessable('Parent SHA does not exist or is not a commit object')
-  type Author = { name: string; email: string }
-  const author = (body.author as Author | undefined) ?? model.person(login!)
-  const committer = (body.committer as Author | undefined) ?? author
+  const author = (body.author as Person | undefined) ?? model.person(login!)
+  const committer = (body.committer as Person | undefined) ?? author
   const message = String(body.message ?? '')
   const sha = model.store.commit({ tree, parents, message, author, committer })
   const { commit, parents: parentsJson } = commitJson(model.store.commitInfo(sha))
-  return [201, { ...commit, sha, parents: parentsJson }]
+  return { ...commit, sha, parents: parentsJson }
 }
 
-// Each route: "METHOD path" as a pattern, where :repo stands for /repos/:owner/:name. Writes to
-// git data and merge-upstream need push access: GitHub hides the repository from others (404).
+// Each route: "METHOD path [status, if not 200]", the path a pattern where :repo stands for
+// /repos/:owner/:name. Writes to git data and merge-upstream need push access: GitHub hides the
+// repository from others (404).
 const ROUTES: Record<string, (call: Call) => unknown> = {
   'GET /user': (call) => userJson(call.model, needsLogin(call)),
   'GET /users/([^/]+)': ({ model, params }) => userJson(model, params[0]!),
@@ -210,7 +172,7 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
   'GET :repo/collaborators/([^/]+)/permission': ({ model, repo, params }) => ({
     permission: model.permission(repo, params[0]),
   }),
-  'POST :repo/forks': (call) => [202, repoJson(call, call.model.fork(call.repo, needsLogin(call)))],
+  'POST :repo/forks 202': (call) => repoJson(call, call.model.fork(call.repo, needsLogin(call))),
   'POST :repo/merge-upstream': mergeUpstream,
   'GET :repo/branches/(.+)': ({ model, repo, params }) => {
     const sha = found(model.branchSha(repo, params[0]!), 'Branch not found')
@@ -224,38 +186,37 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
     const refs = model.branches(repo, params[0]).map((b) => refJson(b.name, b.sha))
     return found(refs.length ? refs : undefined)
   },
-  'POST :repo/git/refs': ({ model, repo, body }) => {
+  'POST :repo/git/refs 201': ({ model, repo, body }) => {
     const [, name] = /^refs\/heads\/(.+)/.exec(String(body.ref ?? '')) ?? []
     if (!name) throw unprocessable('Reference name is invalid')
     model.setBranch(repo, name, String(body.sha ?? ''), { create: true })
-    return [201, refJson(name, String(body.sha))]
+    return refJson(name, String(body.sha))
   },
   'PATCH :repo/git/refs/heads/(.+)': ({ model, repo, body, params }) => {
     model.setBranch(repo, params[0]!, String(body.sha ?? ''), { force: body.force === true })
     return refJson(params[0]!, String(body.sha))
   },
-  'DELETE :repo/git/refs/heads/(.+)': ({ model, repo, params }) => {
-    model.deleteBranch(repo, params[0]!)
-    return [204, null]
-  },
+  'DELETE :repo/git/refs/heads/(.+) 204': ({ model, repo, params }) =>
+    model.deleteBranch(repo, params[0]!),
   'GET :repo/git/trees/(.+)': treeJson,
-  'POST :repo/git/trees': createTree,
+  'POST :repo/git/trees 201': createTree,
   'GET :repo/git/blobs/([0-9a-f]{40})': ({ model, params: [sha] }) => {
     if (model.store.objectType(sha!) !== 'blob') throw notFound()
     const content = model.store.readBlob(sha!)
     return { sha, size: content.length, encoding: 'base64', content: content.toString('base64') }
   },
-  'POST :repo/git/blobs': ({ model, body }) => {
+  'POST :repo/git/blobs 201': ({ model, body }) => {
     const encoding = body.encoding === 'base64' ? 'base64' : 'utf8'
-    return [201, { sha: model.store.writeBlob(Buffer.from(String(body.content ?? ''), encoding)) }]
+    return { sha: model.store.writeBlob(Buffer.from(String(body.content ?? ''), encoding)) }
   },
-  'POST :repo/git/commits': createCommit,
+  'POST :repo/git/commits 201': createCommit,
   'GET :repo/commits': (call) => {
-    const { store, protection } = call.model
-    const head = commitOf(call, call.query.get('sha') ?? protection.branch)
+    const { store } = call.model
+    const head = commitOf(call, call.query.get('sha') ?? MAIN)
     const paths = ['--', ...call.query.getAll('path')]
-    const list = store.git(['rev-list', '--max-count=100', head, ...paths])
-    return page(call, list ? list.split('\n') : []).map((sha) => commitJson(store.commitInfo(sha)))
+    // GitHub's first page (of 30); Decap reads the newest only.
+    const list = store.git(['rev-list', '--max-count=30', head, ...paths])
+    return (list ? list.split('\n') : []).map((sha) => commitJson(store.commitInfo(sha)))
   },
   'GET :repo/commits/(.+)/check-runs': (call) => {
     const sha = commitOf(call, call.params[0]!)
@@ -263,7 +224,7 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
     return { total_count: runs.length, check_runs: runs.map(checkRunJson) }
   },
   'GET :repo/check-runs/(\\d+)/annotations': ({ model, params }) =>
-    model.checkRun(Number(params[0])).annotations.map(({ line, level, ...a }) => ({
+    found(model.checkRuns[Number(params[0]) - 1]).annotations.map(({ line, level, ...a }) => ({
       ...a,
       start_line: line,
       end_line: line,
@@ -271,67 +232,54 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
     })),
   'GET :repo/compare/(.+?)\\.\\.\\.(.+)': compare,
   'GET :repo/pulls': (call) => {
-    const [state, head, base] = ['state', 'head', 'base'].map((k) => call.query.get(k))
+    const { state = 'open', head, base } = Object.fromEntries(call.query)
     const pulls = call.model.pulls.filter(
       (p) =>
-        [p.state, 'all'].includes(state ?? 'open') &&
+        [p.state, 'all'].includes(state) &&
         (!base || p.base === base) &&
         (!head || `${p.head.repo.owner}:${p.head.ref}`.toLowerCase() === head.toLowerCase())
     )
-    return page(call, pulls.reverse()).map((p) => pullJson(call, p))
+    // All in one page: with no Link header, Decap (per_page=100) asks for no other.
+    return pulls.reverse().map((p) => pullJson(call, p))
   },
-  'POST :repo/pulls': (call) => [
-    201,
+  'POST :repo/pulls 201': (call) =>
     pullJson(call, call.model.createPull(call.repo, needsLogin(call), call.body)),
-  ],
   'GET :repo/pulls/(\\d+)': (call) => pullJson(call, pullOf(call)),
   'PATCH :repo/pulls/(\\d+)': (call) => {
     const { model, body, login } = call
     const pull = pullOf(call)
     if (login !== pull.user && !model.canPush(model.origin, login))
       throw new GitHubError(403, 'Must have push access to update this pull request')
-    if (body.title !== undefined) pull.title = String(body.title)
-    if (body.body !== undefined) pull.body = String(body.body)
     if (body.state === 'closed' && pull.state === 'open') model.close(pull)
     if (body.state === 'open' && pull.state === 'closed') model.reopen(pull)
     return pullJson(call, pull)
   },
   'PUT :repo/pulls/(\\d+)/merge': (call) =>
     merge(call.model, pullOf(call), needsLogin(call), call.body),
-  'PUT :repo/pulls/(\\d+)/update-branch': (call) => [
-    202,
+  'PUT :repo/pulls/(\\d+)/update-branch 202': (call) =>
     updateBranch(call.model, pullOf(call), needsLogin(call), call.body.expected_head_sha),
-  ],
-  'PUT :repo/issues/(\\d+)/labels': (call) => setLabels(call, () => labelsIn(call)),
-  'POST :repo/issues/(\\d+)/labels': (call) =>
-    setLabels(call, (old) => [...old, ...labelsIn(call)]),
-  'DELETE :repo/issues/(\\d+)/labels/(.+)': (call) =>
-    setLabels(call, (old) => old.filter((l) => l !== call.params[1])),
+  'PUT :repo/issues/(\\d+)/labels': (call) => {
+    const pull = pullOf(call)
+    if (!call.model.canPush(call.model.origin, call.login))
+      throw new GitHubError(403, 'Must have triage access to change labels')
+    pull.labels = [...new Set(((call.body.labels as unknown[]) ?? []).map(String))]
+    pull.updated = now()
+    return labelsJson(pull.labels)
+  },
 }
 
-const COMPILED = Object.entries(ROUTES).map(([key, handler]) => {
-  const [method, path] = key.split(' ') as [string, string]
-  const pattern = new RegExp(`^${path.replace(':repo', '/repos/([^/]+)/([^/]+)')}$`)
-  const pushOnly = method !== 'GET' && /^:repo\/(git|merge-upstream)/.test(path)
-  return { method, pattern, handler, inRepo: path.startsWith(':repo'), pushOnly }
-})
-
 /** Answers a call of the REST API: its status and body, or GitHub's error. */
-export function answer(
-  method: string,
-  path: string,
-  call: Omit<Call, 'params' | 'repo'>
-): [number, unknown] {
-  for (const { method: m, pattern, handler, inRepo, pushOnly } of COMPILED) {
-    const match = m === method && pattern.exec(path)
-    if (!match) continue
+export function answer(method: string, path: string, call: Omit<Call, 'params' | 'repo'>) {
+  for (const [key, handler] of Object.entries(ROUTES)) {
+    const [m, route, status = 200] = key.split(' ') as [string, string, string?]
+    const match = new RegExp(`^${route.replace(':repo', '/repos/([^/]+)/([^/]+)')}$`).exec(path)
+    if (m !== method || !match) continue
     const params = match.slice(1).map((p) => decodeURIComponent(p))
+    const inRepo = route.startsWith(':repo')
     const repo = inRepo ? call.model.repo(params.shift()!, params.shift()!) : call.model.origin
+    const pushOnly = m !== 'GET' && /^:repo\/(git|merge-upstream)/.test(route)
     if (pushOnly && !call.model.canPush(repo, call.login)) throw notFound()
-    const result = handler({ ...call, repo, params })
-    return Array.isArray(result) && typeof result[0] === 'number'
-      ? (result as [number, unknown])
-      : [200, result]
+    return [Number(status), handler({ ...call, repo, params })] as const
   }
   throw notFound()
 }

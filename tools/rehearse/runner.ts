@@ -1,26 +1,20 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, renameSync, rmSync } from 'node:fs'
+import { execFile, execFileSync, type ChildProcess } from 'node:child_process'
+import { renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { GitStore } from '#tools/rehearse/git-store.ts'
-import type { Annotation } from '#tools/rehearse/github-model.ts'
 
-// What GitHub Actions does in the rehearsal: a folder where a commit of the stand-in's
-// repository is checked out beside the project's installed packages, and commands run there one
-// job at a time; their `::error file=…,line=…::…` lines become annotations, as on GitHub.
+// GitHub Actions in the rehearsal: one job at a time, in a clone of the stand-in's repository (as
+// actions/checkout makes) beside the project's packages; `::error` lines become annotations.
+
+const unescape = (text: string) => text.replace(/%(0D|0A|3A|2C|25)/g, decodeURIComponent)
 
 /** The annotations a job's output asks for, as the Actions runner reads them. */
-export function annotationsFrom(output: string): Annotation[] {
-  const unescape = (text: string) =>
-    text.replace(/%(0D|0A|3A|2C|25)/g, (code) => decodeURIComponent(code))
+export function annotationsFrom(output: string) {
   return output.split('\n').flatMap((line) => {
     const match = /^::(error|warning|notice)(?: ([^:]*))?::(.*)$/.exec(line.trim())
     if (!match) return []
-    const props: Record<string, string> = Object.fromEntries(
-      (match[2] ?? '')
-        .split(',')
-        .filter(Boolean)
-        .map((p) => p.split('=', 2).map(unescape))
-    )
+    const pairs = (match[2] ?? '').split(',').map((p) => p.split('=', 2).map(unescape))
+    const props = Object.fromEntries(pairs) as Record<string, string | undefined>
     return {
       path: props.file ?? '',
       line: Number(props.line ?? 1),
@@ -31,20 +25,17 @@ export function annotationsFrom(output: string): Annotation[] {
   })
 }
 
+export type Annotation = ReturnType<typeof annotationsFrom>[number]
+
 export class Runner {
   private queue: Promise<unknown> = Promise.resolve()
   private running: ChildProcess | undefined
   private stopped = false
   private readonly workTree: string
 
-  /**
-   * A runner in `dir`: a git clone of the store, as actions/checkout makes one (the checks may ask
-   * git, e.g. `git ls-files`), sharing the store's objects, with `packagesFrom`'s node_modules
-   * (hard links: no copy of the bytes).
-   */
+  /** A runner in `dir`: a clone sharing the store's objects, with hard links to the packages. */
   constructor(store: GitStore, dir: string, packagesFrom: string) {
     this.workTree = join(dir, 'work')
-    mkdirSync(dir, { recursive: true })
     execFileSync('git', ['clone', '--quiet', '--shared', '--no-checkout', store.dir, this.workTree])
     const packages = join(packagesFrom, 'node_modules')
     execFileSync('cp', ['-al', packages, join(this.workTree, 'node_modules')])
@@ -55,19 +46,13 @@ export class Runner {
     const job = this.queue.then(() => {
       if (this.stopped || !start()) return undefined
       execFileSync('git', ['-C', this.workTree, 'checkout', '--quiet', '--force', '--detach', sha])
+      // In its own process group, so that stop() ends the command and everything it started; its
+      // errors in line with its output, as a job's log shows them.
+      const options = { cwd: this.workTree, env, detached: true, maxBuffer: 1 << 30 }
       return new Promise<{ ok: boolean; output: string }>((resolve) => {
-        // In its own process group, so that stop() ends the command and everything it started.
-        const child = spawn('sh', ['-c', command], {
-          cwd: this.workTree,
-          env,
-          detached: true,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        })
-        this.running = child
-        let output = ''
-        for (const stream of [child.stdout, child.stderr]) stream.on('data', (c) => (output += c))
-        child.on('error', (error) => resolve({ ok: false, output: `${output}\n${error.message}` }))
-        child.on('close', (code) => resolve({ ok: code === 0, output }))
+        this.running = execFile('sh', ['-c', `exec 2>&1\n${command}`], options, (error, output) =>
+          resolve({ ok: !error, output })
+        )
       })
     })
     this.queue = job.catch(() => undefined)

@@ -6,18 +6,18 @@ import { siteEditorCsp } from '#lib/headers/policies.ts'
 import { SITE_EDITOR_PATH } from '#lib/routes.ts'
 import { addIntegrity } from '#tools/export/script-integrity.ts'
 
-// Builds the site editor (site-editor/, Decap CMS) into <export>/admin/ from node_modules, after
-// the export is finished: the search index, the sitemap and the header file never see it.
+// Builds the site editor (site-editor/, Decap CMS) into <export>/admin/ after the export is
+// finished: the search index, the sitemap and the header file never see it.
 
-/** What the editor is set to save to when the build is not told the repository. */
 export const UNSET_REPOSITORY = 'set-SITE_EDITOR_REPOSITORY/to-owner-and-name'
+const UNSET_HINT =
+  'site editor: set SITE_EDITOR_REPOSITORY (owner/name) to sign in with GitHub; npm run site-editor works'
 
-// The editor's settings from the build's environment (deploy/README.md); SITE_EDITOR_API_ROOT
-// is another GitHub API, which only `npm run rehearse` sets (to its stand-in).
-export function siteEditorSettings(
-  env: Record<string, string | undefined>,
-  site?: { baseUrl: string; name: string }
-): SiteEditorSettings {
+type Env = Record<string, string | undefined>
+type Site = { baseUrl: string; name: string }
+
+/** The editor's settings from the build's environment (deploy/README.md). */
+export function siteEditorSettings(env: Env, site?: Site): SiteEditorSettings {
   const authScope = env.SITE_EDITOR_AUTH_SCOPE || undefined
   if (authScope !== undefined && authScope !== 'repo' && authScope !== 'public_repo')
     throw new Error(`SITE_EDITOR_AUTH_SCOPE should be repo or public_repo, not "${authScope}"`)
@@ -37,13 +37,12 @@ export function siteEditorSettings(
   }
 }
 
-// Builds the editor into `<exportDir>/admin`, its preview linking `styles` (the site's); returns
-// lines for the build log and the hashes of its scripts, which its policy alone allows.
+/** Builds the editor, its preview linking the site's `styles`; returns its log and script hashes. */
 export async function bundleSiteEditor(
   exportDir: string,
   settings: SiteEditorSettings,
   styles: string[]
-): Promise<{ log: string[]; scriptHashes: string[] }> {
+) {
   if (styles.length === 0) throw new Error('The export has no stylesheet for the editor preview')
   const shims = resolve('site-editor', 'shims')
   const outDir = resolve(exportDir, 'admin')
@@ -52,7 +51,6 @@ export async function bundleSiteEditor(
     root: resolve('site-editor'),
     base: SITE_EDITOR_PATH,
     logLevel: 'error',
-    publicDir: false,
     define: {
       __SITE_EDITOR_SETTINGS__: JSON.stringify({ ...settings, styles }),
       'process.env.NODE_ENV': JSON.stringify('production'),
@@ -69,36 +67,21 @@ export async function bundleSiteEditor(
         { find: /^esprima$/, replacement: join(shims, 'unused.ts') },
       ],
     },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      target: 'es2020',
-      minify: true,
-      sourcemap: false,
-      // One chunk warning per build is noise: the editor is large and loaded by staff only.
-      chunkSizeWarningLimit: 10_000,
-    },
+    build: { outDir, emptyOutDir: true, target: 'es2020' },
   })
   // Its script tags get their integrity, and its policy their hashes, as on the pages.
   const page = join(outDir, 'index.html')
-  const sources = [...readFileSync(page, 'utf8').matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)]
-  const { hashes } = addIntegrity(
-    exportDir,
-    [page],
-    sources.map((m) => m[1]!)
-  )
+  const scripts = readFileSync(page, 'utf8').matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)
+  const sources = Array.from(scripts, (m) => m[1]!)
+  const { hashes } = addIntegrity(exportDir, [page], sources)
   const html = readFileSync(page, 'utf8')
   if (!hashes.length || !html.includes('%SITE_EDITOR_CSP%'))
     throw new Error(`${page} loads no script or has no policy to put their hashes in`)
   const policy = siteEditorCsp({ scriptHashes: hashes, githubApi: settings.apiRoot })
   writeFileSync(page, html.replace('%SITE_EDITOR_CSP%', policy))
-  const files = readdirSync(join(outDir, 'assets'))
-  const log = [
-    `site editor in ${SITE_EDITOR_PATH} (${files.length} files), saving to ${settings.repository}`,
-  ]
-  if (settings.repository === UNSET_REPOSITORY)
-    log.push(
-      'site editor: set SITE_EDITOR_REPOSITORY (owner/name) to sign in with GitHub; npm run site-editor works'
-    )
+  const files = readdirSync(join(outDir, 'assets')).length
+  const { repository } = settings
+  const log = [`site editor in ${SITE_EDITOR_PATH} (${files} files), saving to ${repository}`]
+  if (repository === UNSET_REPOSITORY) log.push(UNSET_HINT)
   return { log, scriptHashes: hashes }
 }

@@ -1,4 +1,4 @@
-import { posix } from 'node:path'
+import type { IncomingHttpHeaders } from 'node:http'
 import {
   CAPTIONS_FILE,
   MEETINGS_FILE,
@@ -14,76 +14,67 @@ import {
 
 // Why a request's Host or Origin is refused, or undefined: Host must be this server, and Origin
 // its page (browsers send one with every write, so a write without one is refused).
-export function foreignRequest(
-  port: number,
-  headers: { host?: string; origin?: string },
-  method = 'GET'
-): string | undefined {
+export function foreignRequest(port: number, headers: IncomingHttpHeaders, method = 'GET') {
   const hosts = [`localhost:${port}`, `127.0.0.1:${port}`]
-  if (!headers.host || !hosts.includes(headers.host))
+  if (!hosts.includes(headers.host ?? ''))
     return `This server answers only as ${hosts.join(' or ')}, not "${headers.host ?? ''}".`
+  const reading = method === 'GET' || method === 'HEAD'
   if (headers.origin === undefined)
-    return method === 'GET' || method === 'HEAD'
-      ? undefined
-      : 'A change must come from the site editor page of this server.'
+    return reading ? undefined : 'A change must come from the site editor page of this server.'
   if (!hosts.some((host) => headers.origin === `http://${host}`))
     return `Requests from ${headers.origin} are refused: only the site editor of this server may use it.`
   return undefined
 }
 
+// The content files the editor writes, by folder: each name a kind the site uses.
+const FILES = new Map<string, (name: string) => boolean>([
+  ['content/pages', (name) => PAGE_FILE.test(name)],
+  ['content/captions', (name) => CAPTIONS_FILE.test(name)],
+  ['content/data', (name) => REGISTRY_NAMES.some((registry) => name === `${registry}.yaml`)],
+  [`content/data/${MEETINGS_FOLDER}`, (name) => MEETINGS_FILE.test(name)],
+])
+const FOLDERS = [...FILES.keys(), 'content/uploads']
+
 /** May a path of a request be touched: a content file of a known kind, or a content folder? */
 export function isContentPath(path: unknown, folderAllowed = false): boolean {
-  if (typeof path !== 'string' || /[\\\0]/.test(path)) return false
+  if (typeof path !== 'string') return false
   const trimmed = folderAllowed ? path.replace(/\/$/, '') : path
-  // Written exactly as the editor writes it: no "..", no "//", no leading "/".
-  if (posix.normalize(trimmed) !== trimmed || posix.isAbsolute(trimmed)) return false
-  const [top, folder, name, ...rest] = trimmed.split('/')
-  if (top !== 'content') return false
-  // A year's file of meeting records: content/data/meetings/2026.yaml.
-  if (folder === 'data' && name === MEETINGS_FOLDER)
-    return rest.length === 0 ? folderAllowed : rest.length === 1 && MEETINGS_FILE.test(rest[0]!)
-  if (rest.length > 0) return false
-  if (name === undefined)
-    return folderAllowed && ['pages', 'data', 'captions', 'uploads'].includes(folder!)
-  if (folder === 'pages') return PAGE_FILE.test(name)
-  if (folder === 'captions') return CAPTIONS_FILE.test(name)
-  return folder === 'data' && REGISTRY_NAMES.some((registry) => name === `${registry}.yaml`)
+  if (folderAllowed && FOLDERS.includes(trimmed)) return true
+  const at = trimmed.lastIndexOf('/')
+  return FILES.get(trimmed.slice(0, at))?.(trimmed.slice(at + 1)) ?? false
 }
 
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
-const field = (value: unknown, key: string): unknown =>
-  value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
-const onePath = (params: unknown) => ({ files: [field(params, 'path')] })
+// A request's JSON, read loosely: a field may be missing, or anything (only paths are kept).
+type Loose = { [key: string]: Loose } | undefined
+const list = (value: unknown) => (Array.isArray(value) ? value : []) as Loose[]
+const onePath = (params: Loose) => ({ files: [params?.path] })
 
 /** The actions the site editor uses, and the paths each names; any other action is refused. */
-const ACTIONS: Record<string, (params: unknown) => { files?: unknown[]; folders?: unknown[] }> = {
+const ACTIONS: Record<string, (params: Loose) => { files?: unknown[]; folders?: unknown[] }> = {
   info: () => ({}),
   getDeployPreview: () => ({}),
-  entriesByFolder: (params) => ({ folders: [field(params, 'folder')] }),
-  getMedia: (params) => ({ folders: [field(params, 'mediaFolder')] }),
-  entriesByFiles: (params) => ({
-    files: list(field(params, 'files')).map((f) => field(f, 'path')),
-  }),
+  entriesByFolder: (params) => ({ folders: [params?.folder] }),
+  getMedia: (params) => ({ folders: [params?.mediaFolder] }),
+  entriesByFiles: (params) => ({ files: list(params?.files).map((f) => f?.path) }),
   getEntry: onePath,
   getMediaFile: onePath,
   deleteFile: onePath,
-  deleteFiles: (params) => ({ files: list(field(params, 'paths')) }),
-  persistMedia: (params) => ({ files: [field(field(params, 'asset'), 'path')] }),
+  deleteFiles: (params) => ({ files: list(params?.paths) }),
+  persistMedia: (params) => ({ files: [params?.asset?.path] }),
   persistEntry: (params) => {
-    const dataFiles = field(params, 'dataFiles')
-    const files = list(dataFiles === undefined ? [field(params, 'entry')] : dataFiles)
-    const renamed = files.map((file) => field(file, 'newPath')).filter((p) => p !== undefined)
-    const assets = list(field(params, 'assets')).map((asset) => field(asset, 'path'))
-    return { files: [...files.map((file) => field(file, 'path')), ...renamed, ...assets] }
+    const files = list(params?.dataFiles === undefined ? [params?.entry] : params.dataFiles)
+    const renamed = files.map((file) => file?.newPath).filter((p) => p !== undefined)
+    const assets = list(params?.assets).map((asset) => asset?.path)
+    return { files: [...files.map((file) => file?.path), ...renamed, ...assets] }
   },
 }
 
 /** Why a backend request is refused, or undefined when every path in it is content. */
 export function refusedBackendRequest(body: unknown): string | undefined {
-  const action = field(body, 'action')
+  const { action, params } = (body ?? {}) as { action?: unknown; params?: Loose }
   if (typeof action !== 'string' || !Object.hasOwn(ACTIONS, action))
     return `The action "${String(action)}" is not one the site editor uses.`
-  const { files = [], folders = [] } = ACTIONS[action]!(field(body, 'params'))
+  const { files = [], folders = [] } = ACTIONS[action]!(params)
   const bad = [
     ...files.filter((path) => !isContentPath(path)),
     ...folders.filter((path) => !isContentPath(path, true)),

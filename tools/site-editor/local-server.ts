@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync, mkdirSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
@@ -9,47 +10,34 @@ import { LOCAL_BACKEND_PATH } from '#site-editor/config.ts'
 import { foreignRequest, refusedBackendRequest } from '#tools/site-editor/local-guard.ts'
 
 // `npm run site-editor`: edit the site in the browser without GitHub. The built site (the editor
-// at /admin/) and Decap's local backend (decap-server's file-system middleware) at /api/v1 of one
-// address on 127.0.0.1; the backend listens on no port of its own: every request reaches it
-// through local-guard.ts. Saving writes content/ at once (review with `git diff`, commit as usual).
+// at /admin/) and Decap's local backend (decap-server's file-system middleware, on no port of its
+// own) at /api/v1 of one address on 127.0.0.1, every backend request through local-guard.ts.
 //   PORT              the address's port (8081)
 //   SITE_EDITOR_REPO  the working copy to edit (this one)
 
 export type SiteEditorServer = { url: string; close: () => Promise<void> }
+type Handler = (req: IncomingMessage, res: ServerResponse) => void
+type Options = { outDir: string; repoDir: string; port: number }
 
 /** Larger than any content file (1 MB) sent as JSON, with room to spare. */
 const MAX_BODY_BYTES = 10_000_000
-
-type Handler = (
-  req: IncomingMessage & { body?: unknown; _body?: boolean },
-  res: ServerResponse
-) => void
-
-/** decap-server's file-system backend as a request handler (an Express app that is never started). */
-async function localBackend(repoDir: string): Promise<Handler> {
-  const require = createRequire(createRequire(import.meta.url).resolve('decap-server/package.json'))
-  const app = (require('express') as () => Handler)()
-  const { registerLocalFs } = require('decap-server/dist/middlewares.js') as {
-    registerLocalFs: (app: Handler, options: { logLevel: string }) => Promise<void>
-  }
-  // decap-server reads the folder to write to from the environment as it registers.
-  process.env.GIT_REPO_DIRECTORY = repoDir
-  await registerLocalFs(app, { logLevel: 'warn' })
-  return app
-}
 
 const refuse = (res: ServerResponse, status: number, message: string): void =>
   void res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(message)
 
 /** Serves the export `outDir`, and the local backend writing to `repoDir` behind its guard. */
-export async function startSiteEditorServer(options: {
-  outDir: string
-  repoDir: string
-  port?: number
-}): Promise<SiteEditorServer> {
+export async function startSiteEditorServer(options: Options): Promise<SiteEditorServer> {
   // Read first: a missing export fails here.
   const site = createStaticHandler(options.outDir, headersFromExport(options.outDir))
-  const decap = await localBackend(options.repoDir)
+  // decap-server's backend as an Express app that is never started; it reads the folder to write
+  // to from the environment as it registers.
+  const require = createRequire(createRequire(import.meta.url).resolve('decap-server/package.json'))
+  const decap = (require('express') as () => Handler)()
+  const { registerLocalFs } = require('decap-server/dist/middlewares.js') as {
+    registerLocalFs: (app: Handler, options: { logLevel: string }) => Promise<void>
+  }
+  process.env.GIT_REPO_DIRECTORY = options.repoDir
+  await registerLocalFs(decap, { logLevel: 'warn' })
 
   /** Reads a backend request whole, checks every path in it, then hands it to the backend. */
   const proxy = async (req: IncomingMessage, res: ServerResponse) => {
@@ -57,8 +45,7 @@ export async function startSiteEditorServer(options: {
     let size = 0
     // Leaving the loop destroys the request: nothing larger gets through.
     for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length
-      if (size > MAX_BODY_BYTES) return
+      if ((size += chunk.length) > MAX_BODY_BYTES) return
       chunks.push(chunk)
     }
     let body: unknown
@@ -81,9 +68,7 @@ export async function startSiteEditorServer(options: {
     else if (backend) proxy(req, res).catch(() => res.destroy())
     else site(req, res)
   })
-  await new Promise<void>((resolve, reject) =>
-    server.once('error', reject).listen(options.port ?? 8081, '127.0.0.1', resolve)
-  )
+  await once(server.listen(options.port, '127.0.0.1'), 'listening')
   return {
     url: `http://localhost:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((done) => server.close(() => done()).closeAllConnections()),
