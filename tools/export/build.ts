@@ -2,15 +2,7 @@
 // only then swaps it for out/: a build that fails at any step leaves out/ as it was. Also writes
 // build/nginx.conf.
 import { spawnSync } from 'node:child_process'
-import {
-  copyFileSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
+import { cpSync, existsSync, lstatSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { buildDay } from '#lib/content/alerts.ts'
 import { CONTENT_DIR, readContentSource } from '#lib/content/disk.ts'
@@ -84,8 +76,7 @@ try {
     const source = join(CONTENT_DIR, 'captions', name)
     // A file swapped for a link since the check is still refused.
     if (!lstatSync(source).isFile()) throw new Error(`${source} is not a plain file`)
-    mkdirSync(join(staging, CAPTIONS_PATH), { recursive: true })
-    copyFileSync(source, join(staging, CAPTIONS_PATH, name))
+    cpSync(source, join(staging, CAPTIONS_PATH, name))
   }
   step(`copied the ${captions.size} captions files the videos name`)
   const indexed = await buildSearchIndex(staging, content)

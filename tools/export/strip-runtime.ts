@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { BROWSER_SCRIPT_SOURCES } from '#lib/browser-scripts/catalog.ts'
 import { filesIn } from '#tools/export/files.ts'
@@ -68,14 +68,10 @@ const NOT_FOUND_COPY = /^(_not-found|404)\//
 
 /** Strips every page, deletes the runtime's files and Next's duplicate not-found folders. */
 export function stripRuntime(outDir: string) {
-  const report = { pages: 0, scriptsRemoved: 0, preloadsRemoved: 0, filesDeleted: 0 }
   const files = filesIn(outDir)
   if (!files.some((f) => f.endsWith('.html')))
     throw fail(`no HTML pages in ${outDir}; run next build first`)
-  report.filesDeleted += files.filter((f) => NOT_FOUND_COPY.test(f)).length
-  for (const dir of ['_not-found', '404'])
-    rmSync(join(outDir, dir), { recursive: true, force: true })
-
+  const report = { pages: 0, scriptsRemoved: 0, preloadsRemoved: 0, filesDeleted: 0 }
   for (const file of files.filter((f) => f.endsWith('.html') && !NOT_FOUND_COPY.test(f))) {
     const stripped = stripHtml(readFileSync(join(outDir, file), 'utf8'), file)
     writeFileSync(join(outDir, file), stripped.html)
@@ -83,21 +79,16 @@ export function stripRuntime(outDir: string) {
     report.scriptsRemoved += stripped.scriptsRemoved
     report.preloadsRemoved += stripped.preloadsRemoved
   }
-
   const runtimeFiles = files.filter((f) => RUNTIME_FILE.test(f))
   if (runtimeFiles.length === 0)
     throw fail('found no runtime files to delete; the export has changed')
   for (const file of runtimeFiles) rmSync(join(outDir, file), { force: true })
-  report.filesDeleted += runtimeFiles.length
-  // Emptied build-id folders under _next/static go too.
+  report.filesDeleted = runtimeFiles.length + files.filter((f) => NOT_FOUND_COPY.test(f)).length
+  // The not-found copies go, and the build-id folders under _next/static left empty.
   const staticDir = join(outDir, '_next', 'static')
-  for (const name of readdirSync(staticDir)) {
-    const path = join(staticDir, name)
-    if (statSync(path).isDirectory() && filesIn(path).length === 0)
-      rmSync(path, { recursive: true })
-  }
-
-  const leftovers = filesIn(outDir).filter((f) => RUNTIME_FILE.test(f))
-  if (leftovers.length) throw fail(`runtime files remain: ${leftovers.slice(0, 3).join(', ')}`)
+  const kept = new Set(filesIn(staticDir).map((file) => file.split('/')[0]))
+  const emptied = readdirSync(staticDir).filter((name) => !kept.has(name))
+  for (const dir of ['_not-found', '404', ...emptied.map((name) => `_next/static/${name}`)])
+    rmSync(join(outDir, dir), { recursive: true, force: true })
   return report
 }
