@@ -86,8 +86,7 @@ export async function checkLinks(
         recurse: false,
         concurrency,
         timeout: timeoutMs,
-        // Retry-After is not waited for (a site may ask for an hour): a 429
-        // is retried like a 5xx instead.
+        // Retry-After is not waited for (a site may ask for an hour): a 429 is retried like a 5xx.
         retry: false,
         retryErrors: retries > 0,
         retryErrorsCount: retries,
@@ -106,13 +105,10 @@ export async function checkLinks(
     if (!url) return { ...target, ok: false, problem: 'is not a web address (https://…)' }
     if (unknownHosts.has(url.hostname))
       return { ...target, ok: false, problem: "the address's host name could not be found" }
-    const link = checked.get(url.href)
-    const finalUrl = finalUrls.get(url.href)
-    const result: LinkResult = { ...target, ok: link?.state === LinkState.OK }
-    if (link?.status) result.status = link.status
-    if (finalUrl) result.finalUrl = finalUrl
-    if (!result.ok) result.problem = describe(link, finalUrl, timeoutMs)
-    return result
+    const [link, finalUrl] = [checked.get(url.href), finalUrls.get(url.href)]
+    const ok = link?.state === LinkState.OK
+    const problem = ok ? undefined : describe(link, finalUrl, timeoutMs)
+    return { ...target, ok, status: link?.status || undefined, finalUrl, problem }
   })
 }
 

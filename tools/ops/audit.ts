@@ -48,21 +48,15 @@ export function sentToBrowsers(
 /** The advisories, most severe first, sorted into code sent to browsers and build tools. */
 export function sortFindings(report: AuditReport, browser: ReadonlySet<string>) {
   const sorted = { sent: [] as Finding[], tools: [] as Finding[] }
-  for (const { name, severity, via, nodes, fixAvailable } of Object.values(
-    report.vulnerabilities ?? {}
-  )) {
+  const found = Object.values(report.vulnerabilities ?? {})
+  for (const { name, severity, via, nodes, fixAvailable } of found) {
     // Only the package that has the advisory itself: the ones that merely use it follow.
     const titles = via.flatMap((v) =>
       typeof v === 'string' ? [] : [`${v.title ?? 'advisory'}${v.url ? ` (${v.url})` : ''}`]
     )
     if (titles.length === 0) continue
     const inBrowser = (nodes ?? [`node_modules/${name}`]).some((node) => browser.has(node))
-    sorted[inBrowser ? 'sent' : 'tools'].push({
-      name,
-      severity,
-      titles,
-      fix: Boolean(fixAvailable),
-    })
+    sorted[inBrowser ? 'sent' : 'tools'].push({ name, severity, titles, fix: !!fixAvailable })
   }
   const order = ['critical', 'high', 'moderate', 'low', 'info']
   const byRisk = (a: Finding, b: Finding) =>
@@ -115,11 +109,10 @@ if (import.meta.main) {
   console.log(summary)
   if (weekly) {
     const settings = settingsOrExit('audit:report', 0)
-    const count = sorted.sent.length + sorted.tools.length
     const result = await keepIssue(settings, {
       label: AUDIT_LABEL,
       title: `Dependency advisories: ${sorted.sent.length} in code sent to browsers, ${sorted.tools.length} in build tools`,
-      ...(count > 0
+      ...(sorted.sent.length + sorted.tools.length
         ? { body: summary }
         : { closing: 'The weekly audit finds no advisory any more.' }),
     })

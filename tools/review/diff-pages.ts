@@ -89,15 +89,10 @@ export function pageText(html: string): { title: string; lines: string[] } {
   const description = collapse(
     document.querySelector('meta[name="description"]')?.getAttribute('content') ?? ''
   )
-  const root = document.querySelector('main') ?? document.body
-  return {
-    title,
-    lines: [
-      ...(title ? [`Title: ${title}`] : []),
-      ...(description ? [`Description: ${description}`] : []),
-      ...(root ? textLines(root) : []),
-    ],
-  }
+  const lines = textLines(document.querySelector('main') ?? document.body)
+  if (description) lines.unshift(`Description: ${description}`)
+  if (title) lines.unshift(`Title: ${title}`)
+  return { title, lines }
 }
 
 /** The changed lines of two texts, with `context` unchanged lines around each change. */
@@ -186,43 +181,31 @@ export function formatPageDiff(
     return `${REPORT_HEADING}\n\nNo page is added, removed or changed in its text (${plural(total, 'page')} compared).${markupNote}\n`
 
   const counts = `${added.length} added, ${removed.length} removed, ${changed.length} changed; ${diff.unchanged} unchanged`
-  const out = [
-    REPORT_HEADING,
-    '',
-    `**${counts}${markupOnly.length ? `, ${markupOnly.length} markup only` : ''}.**${markupNote}`,
-  ]
-  let used = Buffer.byteLength(out.join('\n'))
+  let report = `${REPORT_HEADING}\n\n**${counts}${markupOnly.length ? `, ${markupOnly.length} markup only` : ''}.**${markupNote}`
+  let used = Buffer.byteLength(report)
   const left = { added: 0, removed: 0, changed: 0 }
-  const sections = [
-    ['added', added.map(listItem), '\n'],
-    ['removed', removed.map(listItem), '\n'],
-    [
-      'changed',
-      changed.map((page) => changedPageBlock(page, maxLinesPerPage, maxLineChars)),
-      '\n\n',
-    ],
-  ] as const
+  const sections = {
+    added: added.map(listItem),
+    removed: removed.map(listItem),
+    changed: changed.map((page) => changedPageBlock(page, maxLinesPerPage, maxLineChars)),
+  }
   // Each chunk goes in whole or not at all; once one does not fit, nothing more does.
-  for (const [key, blocks, joiner] of sections)
+  for (const [key, blocks] of Object.entries(sections) as [keyof typeof left, string[]][])
     blocks.forEach((block, i) => {
-      const heading = `### ${key[0]!.toUpperCase()}${key.slice(1)} pages (${blocks.length})`
-      const chunk = (i === 0 ? `\n\n${heading}\n\n` : joiner) + block
-      const fits = used + Buffer.byteLength(chunk) <= maxBytes
-      if (fits && left.added + left.removed + left.changed === 0) {
-        out[out.length - 1] += chunk
-        used += Buffer.byteLength(chunk)
-      } else left[key] += 1
+      const heading = `\n\n### ${key[0]!.toUpperCase()}${key.slice(1)} pages (${blocks.length})\n\n`
+      const chunk = (i === 0 ? heading : key === 'changed' ? '\n\n' : '\n') + block
+      used += Buffer.byteLength(chunk)
+      if (used <= maxBytes) report += chunk
+      else left[key] += 1
     })
   const notShown = left.added + left.removed + left.changed
   if (notShown > 0) {
     const which = Object.entries(left).flatMap(([key, n]) => (n ? [`${n} ${key}`] : []))
-    out.push(
-      '',
-      `**… ${plural(notShown, 'more page')} not shown (${which.join(', ')}):** the report stops at ` +
-        `${Math.round(maxBytes / 1000)} KB to stay within GitHub's size limit for a job summary.`
-    )
+    report +=
+      `\n\n**… ${plural(notShown, 'more page')} not shown (${which.join(', ')}):** the report stops at ` +
+      `${Math.round(maxBytes / 1000)} KB to stay within GitHub's size limit for a job summary.`
   }
-  return `${out.join('\n')}\n`
+  return `${report}\n`
 }
 
 if (import.meta.main) {

@@ -4,9 +4,8 @@
 // wrangler.toml) changes what it serves. PORT (3000), HOST (127.0.0.1), SITE_OUT (out).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { FUNCTIONS_DIR } from '#tools/ops/deploy.ts'
 
 /** Which behaviour of Cloudflare's runtime applies: pinned, and supported by the installed workerd. */
@@ -28,14 +27,9 @@ export function startPagesDev(options: PagesDevOptions) {
   const cwd = join(dir, 'project')
   mkdirSync(cwd)
   if (options.functions) symlinkSync(resolve(options.functions), join(cwd, 'functions'), 'dir')
-  // Wrangler's own entry point checks the Node version; it runs on this Node (24).
-  const wrangler = join(
-    dirname(createRequire(import.meta.url).resolve('wrangler/package.json')),
-    'bin',
-    'wrangler.js'
-  )
   const args = [
-    wrangler,
+    // Wrangler's own entry point checks the Node version; it runs on this Node (24).
+    resolve(import.meta.dirname, '../../node_modules/wrangler/bin/wrangler.js'),
     'pages',
     'dev',
     resolve(options.out),
