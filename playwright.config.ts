@@ -3,22 +3,17 @@ import { defineConfig, devices } from '@playwright/test'
 import { SITE_EDITOR_E2E_REPO } from '#tests/site-editor/paths.ts'
 import type { ServerOptions } from '#tests/e2e/served.ts'
 
-// Browser tests on the built export in real Chromium (Debian's, or CHROMIUM_PATH). Projects:
-// cloudflare (every spec of tests/e2e, on `npm run serve`'s server), nginx (over HTTPS with the
-// built configuration, tests/e2e/served.ts), site-editor (`npm run site-editor` on a copy of the
-// content) and rehearsal (`npm run rehearse`, which starts its own stand-in for GitHub).
+// Browser tests on the built export in real Chromium (Debian's, or CHROMIUM_PATH), on the servers
+// of `npm run serve`, nginx (tests/e2e/served.ts), `npm run site-editor` and `npm run rehearse`.
 const chromium =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 const port = Number(process.env.E2E_PORT ?? 4173)
 const editorPort = Number(process.env.SITE_EDITOR_E2E_PORT ?? 4174)
-// Nothing from the internet: every host but localhost is unknown (tests answer for JotForm or
-// PayPal with local stand-ins).
+// Nothing from the internet (Playwright turns off Chromium's own calls): every host but localhost
+// is unknown; tests use local stand-ins.
 const args = [
   '--no-sandbox',
   '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
 ]
 
@@ -38,7 +33,7 @@ export default defineConfig<Record<never, never>, ServerOptions>({
     {
       name: 'site-editor',
       testDir: 'tests/site-editor',
-      // The editor checks the whole site on each change and save: more time on a busy machine.
+      // The editor checks the whole site on each change and save.
       expect: { timeout: 20_000 },
       use: { baseURL: `http://localhost:${editorPort}`, screenshot: 'only-on-failure' },
     },
@@ -64,8 +59,6 @@ export default defineConfig<Record<never, never>, ServerOptions>({
       command: 'node_modules/.bin/node tools/serve/cloudflare-dev.ts',
       env: { PORT: String(port) },
       url: `http://localhost:${port}/`,
-      // Never another server left on the port: the tests are about Cloudflare's.
-      reuseExistingServer: false,
       timeout: 120_000,
       // SIGTERM lets wrangler stop workerd and remove its temporary folder.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

@@ -50,10 +50,7 @@ for (const pages of sizes) {
       gzipKb: gzip / files.length / 1024,
     }
     rows.push(row)
-    console.log(
-      `${pages} pages: check ${fmt(row.check)} s, build ${fmt(row.build)} s ` +
-        `(Next ${row.next} s, search index ${row.index} s)`
-    )
+    console.log(`${pages} pages: check ${fmt(row.check)} s, build ${fmt(row.build)} s`)
   } finally {
     for (const dir of [contentDir, out]) rmSync(dir, { recursive: true, force: true })
   }

@@ -27,7 +27,6 @@ const staging = join(buildDir, 'staging')
 // SITE_OUT_DIR builds elsewhere (the scale benchmark); the site itself goes to out/.
 const out = join(root, process.env.SITE_OUT_DIR ?? 'out')
 let started = performance.now()
-/** Logs a step of the build with the time it took. */
 const step = (text: string) => {
   console.log(`build: ${text} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   started = performance.now()

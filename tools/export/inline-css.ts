@@ -13,12 +13,10 @@ export function sha256Source(data: string | Buffer): string {
   return `sha256-${createHash('sha256').update(data).digest('base64')}`
 }
 
-/** The hashes of the inline <style> blocks of an HTML page. */
 export function styleHashesIn(html: string): string[] {
   return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => sha256Source(m[1]!))
 }
 
-/** Every HTML file under a folder. */
 export const htmlFiles = (dir: string) =>
   filesIn(dir).flatMap((file) => (file.endsWith('.html') ? [join(dir, file)] : []))
 

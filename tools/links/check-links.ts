@@ -155,13 +155,6 @@ function errorCode(error: unknown): string | undefined {
 }
 
 const where = (use: LinkUse) => `${use.file}${use.line ? `:${use.line}` : ''} (id ${use.id})`
-const movedText = (result: LinkResult) =>
-  `now leads to ${result.finalUrl}; if that is the same page or file, update the address to it`
-const annotation = (severity: 'error' | 'notice', use: LinkUse, title: string, message: string) =>
-  githubAnnotation(
-    { severity, file: use.file, line: use.line, message: `${message} (id ${use.id})` },
-    title
-  )
 
 /** Broken addresses, then those that redirect but work, then a summary; `githubActions` annotates. */
 export function formatLinkReport(
@@ -170,19 +163,25 @@ export function formatLinkReport(
 ): string {
   const broken = results.filter((r) => !r.ok)
   const moved = results.filter((r) => r.ok && r.finalUrl)
-  const lines: string[] = []
-  const list = (heading: string, group: LinkResult[], text: (r: LinkResult) => string) => {
-    if (group.length > 0) lines.push(`${heading} (${group.length}):`, '')
-    for (const result of group)
-      lines.push(
-        result.url,
-        `  ${text(result)}`,
-        ...result.uses.map((u) => `  used in ${where(u)}`),
-        ''
-      )
+  const [lines, annotations]: string[][] = [[], []]
+  const list = (title: string, group: LinkResult[], text: (r: LinkResult) => string) => {
+    const severity = group === broken ? 'error' : 'notice'
+    if (group.length > 0) lines.push(`${title} (${group.length}):`, '')
+    for (const r of group) {
+      lines.push(r.url, `  ${text(r)}`, ...r.uses.map((u) => `  used in ${where(u)}`), '')
+      for (const { file, line, id } of r.uses) {
+        const message = `${r.url}: ${text(r)} (id ${id})`
+        const label = group === broken ? 'Broken link' : 'Moved link'
+        annotations.push(githubAnnotation({ severity, file, line, message }, label))
+      }
+    }
   }
   list('Broken addresses', broken, (r) => r.problem ?? 'broken')
-  list('Addresses that redirect but work', moved, movedText)
+  list(
+    'Addresses that redirect but work',
+    moved,
+    (r) => `now leads to ${r.finalUrl}; if that is the same page or file, update the address to it`
+  )
   const working = results.length - broken.length
   const via = moved.length ? ` (${moved.length} of them through a redirect)` : ''
   lines.push(
@@ -192,15 +191,7 @@ export function formatLinkReport(
         ? ' No server answered at all: check the internet connection before changing any address.'
         : '')
   )
-  if (githubActions) {
-    for (const r of broken)
-      for (const use of r.uses)
-        lines.push(annotation('error', use, 'Broken link', `${r.url}: ${r.problem}`))
-    for (const r of moved)
-      for (const use of r.uses)
-        lines.push(annotation('notice', use, 'Moved link', `${r.url}: ${movedText(r)}`))
-  }
-  return lines.join('\n')
+  return [...lines, ...(githubActions ? annotations : [])].join('\n')
 }
 
 if (import.meta.main) {

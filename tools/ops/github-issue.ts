@@ -4,7 +4,6 @@
 type GitHubSettings = { repository: string; token: string; apiUrl?: string }
 type Issue = { number: number; html_url: string; pull_request?: unknown }
 
-/** The settings from a workflow's environment, or why they are missing. */
 export function settingsFrom(env: Record<string, string | undefined>): GitHubSettings | string {
   const missing = ['GITHUB_REPOSITORY', 'GITHUB_TOKEN'].filter((name) => !env[name]?.trim())
   if (missing.length > 0) return `${missing.join(' and ')} not set: GitHub cannot be asked.`

@@ -55,7 +55,6 @@ function textLines(root: Element): string[] {
   }
   const visit = (node: Node, inPre: boolean) => {
     if (node.nodeType === node.TEXT_NODE) {
-      // Inside <pre>, each line of the text is a line.
       const parts = inPre ? (node as Text).data.split('\n') : [(node as Text).data]
       parts.forEach((part, i) => {
         if (i > 0) flush()
@@ -69,7 +68,6 @@ function textLines(root: Element): string[] {
     if (SKIPPED.has(tag)) return
     if (tag === 'br' || BLOCKS.has(tag) || tag === 'tr') flush()
     if (tag === 'tr') {
-      // A table row is one line, its cells separated by a bar.
       const cells = [...element.children].filter((cell) => /^t[dh]$/.test(cell.localName))
       current = cells.map((cell) => textLines(cell).join(' ')).join(' | ')
       return flush()
@@ -140,7 +138,6 @@ export function diffExports(baseDir: string, newDir: string): PageDiff {
   return result
 }
 
-// GitHub refuses a step summary over 1 MiB, so the report is capped well below that.
 export const REPORT_HEADING = '## Pages this pull request changes'
 
 /** A run of backticks longer than any in `text` (at least `min`), to fence it safely. */
@@ -166,7 +163,8 @@ function changedPageBlock(page: ChangedPage, maxLines: number, maxChars: number)
   return `<details>\n<summary>${summary}</summary>\n\n${fence}diff\n${body}\n${fence}${more}\n\n</details>`
 }
 
-/** The report; it stops listing pages before `maxBytes`, saying how many were left out. */
+/** The report; it stops listing pages before `maxBytes` (GitHub refuses a step summary over 1 MiB),
+ * saying how many were left out. */
 export function formatPageDiff(
   diff: PageDiff,
   { maxLinesPerPage = 50, maxLineChars = 500, maxBytes = 200_000 } = {}
