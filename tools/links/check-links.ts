@@ -163,7 +163,8 @@ export function formatLinkReport(
 ): string {
   const broken = results.filter((r) => !r.ok)
   const moved = results.filter((r) => r.ok && r.finalUrl)
-  const [lines, annotations]: string[][] = [[], []]
+  const lines: string[] = []
+  const annotations: string[] = []
   const list = (title: string, group: LinkResult[], text: (r: LinkResult) => string) => {
     const severity = group === broken ? 'error' : 'notice'
     if (group.length > 0) lines.push(`${title} (${group.length}):`, '')
