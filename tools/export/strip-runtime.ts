@@ -71,24 +71,22 @@ export function stripRuntime(outDir: string) {
   const files = filesIn(outDir)
   if (!files.some((f) => f.endsWith('.html')))
     throw fail(`no HTML pages in ${outDir}; run next build first`)
-  const report = { pages: 0, scriptsRemoved: 0, preloadsRemoved: 0, filesDeleted: 0 }
-  for (const file of files.filter((f) => f.endsWith('.html') && !NOT_FOUND_COPY.test(f))) {
-    const stripped = stripHtml(readFileSync(join(outDir, file), 'utf8'), file)
-    writeFileSync(join(outDir, file), stripped.html)
-    report.pages += 1
-    report.scriptsRemoved += stripped.scriptsRemoved
-    report.preloadsRemoved += stripped.preloadsRemoved
-  }
+  const pages = files.filter((f) => f.endsWith('.html') && !NOT_FOUND_COPY.test(f))
+  for (const file of pages)
+    writeFileSync(
+      join(outDir, file),
+      stripHtml(readFileSync(join(outDir, file), 'utf8'), file).html
+    )
   const runtimeFiles = files.filter((f) => RUNTIME_FILE.test(f))
   if (runtimeFiles.length === 0)
     throw fail('found no runtime files to delete; the export has changed')
   for (const file of runtimeFiles) rmSync(join(outDir, file), { force: true })
-  report.filesDeleted = runtimeFiles.length + files.filter((f) => NOT_FOUND_COPY.test(f)).length
   // The not-found copies go, and the build-id folders under _next/static left empty.
   const staticDir = join(outDir, '_next', 'static')
   const kept = new Set(filesIn(staticDir).map((file) => file.split('/')[0]))
   const emptied = readdirSync(staticDir).filter((name) => !kept.has(name))
   for (const dir of ['_not-found', '404', ...emptied.map((name) => `_next/static/${name}`)])
     rmSync(join(outDir, dir), { recursive: true, force: true })
-  return report
+  const filesDeleted = runtimeFiles.length + files.filter((f) => NOT_FOUND_COPY.test(f)).length
+  return { pages: pages.length, filesDeleted }
 }

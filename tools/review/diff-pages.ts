@@ -49,27 +49,24 @@ const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
 function textLines(root: Element): string[] {
   const lines: string[] = []
   let current = ''
-  const flush = () => {
+  const flush = (next = '') => {
     if (collapse(current)) lines.push(collapse(current))
-    current = ''
+    current = next
   }
   const visit = (node: Node, inPre: boolean) => {
     if (node.nodeType === node.TEXT_NODE) {
-      const parts = inPre ? (node as Text).data.split('\n') : [(node as Text).data]
-      parts.forEach((part, i) => {
-        if (i > 0) flush()
-        current += part
-      })
-      return
+      const [first, ...rest] = inPre ? (node as Text).data.split('\n') : [(node as Text).data]
+      current += first
+      return rest.forEach((part) => flush(part))
     }
     if (node.nodeType !== node.ELEMENT_NODE) return
     const element = node as Element
     const tag = element.localName
     if (SKIPPED.has(tag)) return
-    if (tag === 'br' || BLOCKS.has(tag) || tag === 'tr') flush()
+    if (tag === 'br' || BLOCKS.has(tag)) flush()
     if (tag === 'tr') {
       const cells = [...element.children].filter((cell) => /^t[dh]$/.test(cell.localName))
-      current = cells.map((cell) => textLines(cell).join(' ')).join(' | ')
+      flush(cells.map((cell) => textLines(cell).join(' ')).join(' | '))
       return flush()
     }
     for (const child of element.childNodes) visit(child, inPre || tag === 'pre')
