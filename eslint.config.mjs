@@ -15,14 +15,13 @@ const ROOMS = {
 }
 
 /** What a room may not import, by alias (#tools/…) or by a relative path (../tools/…). */
-function roomRules(room) {
-  return Object.keys(ROOMS)
+const roomRules = (room) =>
+  Object.keys(ROOMS)
     .filter((other) => other !== room && !ROOMS[room].includes(other))
     .map((other) => ({
       regex: `^(#|(\\.\\.?/)+)${other}/`,
       message: `${room}/ may not import ${other}/: see README, "How it is built".`,
     }))
-}
 
 // Next's rules with jsx-a11y's recommended accessibility rules on top.
 export default defineConfig([

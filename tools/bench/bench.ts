@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { pageWeight, siteEditorWeight, siteEditorWeightLine } from '#tools/bench/weight.ts'
+import { kb, pageWeight, siteEditorWeight, siteEditorWeightLine } from '#tools/bench/weight.ts'
 import { createStaticHandler, headersFromExport } from '#tools/serve/static-server.ts'
 
 const out = join(process.cwd(), 'out')
@@ -111,7 +111,6 @@ mkdirSync('bench-results', { recursive: true })
 const results = { date: new Date(), runs: RUNS, floor, rows, admin, lighthouse: full }
 writeFileSync('bench-results/lighthouse.json', JSON.stringify(results))
 
-const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 const ratio = (value: number) => (value / floor.lcpMs).toFixed(2)
 const floorRounds = floorLoads.map(
   (loads, i) =>
