@@ -27,6 +27,7 @@ export default defineConfig<Record<never, never>, ServerOptions>({
     baseURL: `http://localhost:${port}`,
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: chromium, args },
+    screenshot: 'only-on-failure',
   },
   // The longest test (site-editor) and nginx first, so both workers stay busy to the end.
   projects: [
@@ -35,7 +36,7 @@ export default defineConfig<Record<never, never>, ServerOptions>({
       testDir: 'tests/site-editor',
       // The editor checks the whole site on each change and save.
       expect: { timeout: 20_000 },
-      use: { baseURL: `http://localhost:${editorPort}`, screenshot: 'only-on-failure' },
+      use: { baseURL: `http://localhost:${editorPort}` },
     },
     // Fails once, saying how to install nginx, where it is missing.
     { name: 'nginx-installed', testMatch: /nginx\.setup\.ts$/ },
@@ -46,12 +47,7 @@ export default defineConfig<Record<never, never>, ServerOptions>({
       use: { server: 'nginx', ignoreHTTPSErrors: true },
     },
     { name: 'cloudflare', testIgnore: /nginx\.spec\.ts$/ },
-    {
-      name: 'rehearsal',
-      testDir: 'tests/rehearsal',
-      expect: { timeout: 30_000 },
-      use: { screenshot: 'only-on-failure' },
-    },
+    { name: 'rehearsal', testDir: 'tests/rehearsal', expect: { timeout: 30_000 } },
   ],
   webServer: [
     // The Node 24 of node_modules, in full: Playwright's shell may find another Node first.

@@ -48,19 +48,17 @@ export function collectTargets(source: ContentSource): LinkTarget[] {
   return [...byUrl].map(([url, uses]) => ({ url, uses }))
 }
 
-/** The address as linkinator names it (without its #part), or undefined when it is not a web address. */
-function webUrl(url: string): URL | undefined {
-  const parsed = URL.parse(url)
-  if (parsed) parsed.hash = ''
-  return parsed && /^https?:$/.test(parsed.protocol) ? parsed : undefined
-}
-
 /** Checks every target, in order; `retries` after a network error, a timeout, a 5xx or a 429. */
 export async function checkLinks(
   targets: readonly LinkTarget[],
   { timeoutMs = 10_000, retries = 1, retryJitterMs = 1_000, concurrency = 6 } = {}
 ): Promise<LinkResult[]> {
-  const urls = targets.map((target) => webUrl(target.url))
+  // Each address as linkinator names it (without its #part); undefined when not a web address.
+  const urls = targets.map(({ url }) => {
+    const parsed = URL.parse(url)
+    if (parsed) parsed.hash = ''
+    return parsed && /^https?:$/.test(parsed.protocol) ? parsed : undefined
+  })
   const unknownHosts = new Set<string>()
   await Promise.all(
     [...new Set(urls.flatMap((url) => (url ? [url.hostname] : [])))].map((host) =>
