@@ -1,17 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
-
-const root = fileURLToPath(new URL('.', import.meta.url))
 
 // The same tests in two projects: the files that mock a module (vi.mock, vi.doMock) isolated, the
 // others sharing their worker's modules (isolate: false), which halves the run.
 function split(name: string, dir: string, pattern: string, testTimeout: number, extra = {}) {
-  const isolated = readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+  const isolated = readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file))
     .map((file) => `${dir}/${file}`)
-    .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(join(root, file), 'utf8')))
+    .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, 'utf8')))
   const test = { globals: true, testTimeout, hookTimeout: testTimeout, ...extra }
   return [
     { test: { ...test, name, include: [`${dir}/${pattern}`], exclude: isolated, isolate: false } },
