@@ -1,7 +1,6 @@
-// npm run bench:scale [-- 100 1000 3000]: the content check and the build of synthetic content (the
-// real content plus that many made-up pages, ten documents a page, three more menus), built into a
-// temporary folder (out/ is left alone), with times and bytes per page.
-// Goals: growth close to linear; 1,000 pages checked in 5 s and built in 2 min.
+// npm run bench:scale [-- 100 1000 3000]: the content check and the build of the real content plus
+// that many made-up pages (synthetic-content.ts) into a temporary folder, with times and bytes per
+// page. Goals: growth close to linear; 1,000 pages checked in 5 s and built in 2 min.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'

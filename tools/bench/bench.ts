@@ -1,7 +1,6 @@
-// npm run bench [-- --no-build --runs N --routes /a/,/b/]: Lighthouse (mobile, throttling applied
-// as pages load) on every route, round by round, beside a floor page (a heading and a paragraph, the
-// same server and headers) before every 8 routes and at the end. Goal: in each round, each route's
-// LCP at most 1.25 x the round's floor (the median of its loads); the last line says PASS or FAIL.
+// npm run bench [-- --no-build --runs N --routes /a/,/b/]: Lighthouse (mobile, throttled as pages
+// load) on every route, round by round, beside a floor page (README, "Performance"). Goal: each
+// route's LCP at most 1.25 x its round's floor in every round; the last line says PASS or FAIL.
 import { execSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'

@@ -16,18 +16,10 @@ const SUSPENSE_MARKER = /<div hidden="">(?:<!--\/?\$-->)+<\/div>/g
 
 /** Removes framework scripts from one page; throws if it has none or any is left afterwards. */
 export function stripHtml(html: string, name = 'page') {
-  let scriptsRemoved = 0
-  let preloadsRemoved = 0
-  let result = html.replace(SCRIPT, (tag) => {
-    if (isBrowserScript(tag)) return tag
-    scriptsRemoved += 1
-    return ''
-  })
-  result = result.replace(SCRIPT_PRELOAD, () => {
-    preloadsRemoved += 1
-    return ''
-  })
-  result = result.replace(SUSPENSE_MARKER, '')
+  const scriptsRemoved = (html.match(SCRIPT) ?? []).filter((tag) => !isBrowserScript(tag)).length
+  const withoutScripts = html.replace(SCRIPT, (tag) => (isBrowserScript(tag) ? tag : ''))
+  const preloadsRemoved = withoutScripts.match(SCRIPT_PRELOAD)?.length ?? 0
+  const result = withoutScripts.replace(SCRIPT_PRELOAD, '').replace(SUSPENSE_MARKER, '')
   if (scriptsRemoved === 0)
     throw fail(
       `${name} has no Next.js scripts to remove; the export's shape has changed, check this step`

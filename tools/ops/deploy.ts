@@ -1,7 +1,6 @@
 // `npm run deploy`: publishes out/ and the routes of functions/ to Cloudflare Pages with the locked
-// wrangler, run in a new, empty folder holding only those, so nothing else in the working copy (a
-// file a pull request added, a wrangler.toml) changes what is deployed. Exits 1 with a message when
-// out/ is not a built site or the Cloudflare settings are not all set.
+// wrangler, run in an empty folder holding only those, so nothing else in the working copy (a file
+// a pull request added, a wrangler.toml) changes what is deployed; it refuses in plain words.
 import { spawnSync } from 'node:child_process'
 import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -24,7 +23,7 @@ export const SETTINGS = [
 export function planDeploy(
   env: Record<string, string | undefined>,
   out: { index: boolean; headers: boolean },
-  wranglerBin = 'node_modules/wrangler/bin/wrangler.js'
+  wranglerBin = resolve('node_modules/wrangler/bin/wrangler.js')
 ): { action: 'refuse'; message: string } | { action: 'run'; command: string; args: string[] } {
   const refuse = (message: string) => ({ action: 'refuse' as const, message })
   const absent = [!out.index && 'out/index.html', !out.headers && 'out/_headers'].filter(Boolean)
@@ -76,11 +75,10 @@ export function bundleFunctions(from: string, to: string): string[] {
 
 if (import.meta.main) {
   const out = resolve('out')
-  const plan = planDeploy(
-    process.env,
-    { index: existsSync(join(out, 'index.html')), headers: existsSync(join(out, '_headers')) },
-    resolve('node_modules', 'wrangler', 'bin', 'wrangler.js')
-  )
+  const plan = planDeploy(process.env, {
+    index: existsSync(join(out, 'index.html')),
+    headers: existsSync(join(out, '_headers')),
+  })
   if (plan.action === 'refuse') {
     console.error(plan.message)
     if (process.env.GITHUB_ACTIONS) console.log(`::error title=Not published::${plan.message}`)

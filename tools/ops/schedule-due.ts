@@ -1,7 +1,6 @@
-// `npm run schedule:due -- "<the cron line that fired>"`: publish.yml's guard. Its two UTC crons
-// (actionlint here refuses `timezone:`) fire at 09:00 and 10:00 UTC; only the one at 05:00 in New
-// Jersey goes on. GitHub starts scheduled runs late, so the cron line decides, never the clock.
-// Writes `due=…` to $GITHUB_OUTPUT; SCHEDULE_NOW (an ISO date) stands in for the clock in tests.
+// `npm run schedule:due -- "<cron line>"`: publish.yml's two UTC crons (actionlint here refuses
+// `timezone:`) fire at 09:00 and 10:00 UTC; only the one at 05:00 in New Jersey publishes. The cron
+// line decides, never the clock (GitHub starts runs late). SCHEDULE_NOW stands in for the clock.
 import { appendFileSync } from 'node:fs'
 
 const NEW_JERSEY = new Intl.DateTimeFormat('en-US', {

@@ -1,7 +1,6 @@
-// npm run serve, and the `cloudflare` browser tests: out/ and functions/ on Cloudflare's own local
-// runtime (`wrangler pages dev`), offline: no update check, usage report or fetch of request details,
-// its settings, logs and data in a temporary folder, so nothing of the working copy (a .dev.vars, a
-// wrangler.toml) changes what it serves. PORT (3000), HOST (127.0.0.1), SITE_OUT (out).
+// npm run serve and the `cloudflare` browser tests: out/ and functions/ on Cloudflare's own runtime
+// (`wrangler pages dev`), offline, its state in a temporary folder so nothing of the working copy
+// (a .dev.vars, a wrangler.toml) changes what it serves. PORT (3000), HOST (127.0.0.1), SITE_OUT.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
