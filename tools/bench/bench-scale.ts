@@ -15,7 +15,7 @@ if (sizes.length === 0) sizes.push(100, 1000, 3000)
 function run(script: string, env: Record<string, string>) {
   const started = performance.now()
   const result = spawnSync(process.execPath, [script], {
-    env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, ...env },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   })
@@ -29,11 +29,9 @@ for (const pages of sizes) {
   const contentDir = syntheticContent(pages)
   const out = mkdtempSync(join(tmpdir(), `scale-out-${pages}-`))
   try {
-    const check = run('tools/export/check-content.ts', { CONTENT_DIR: contentDir })
-    const build = run('tools/export/build.ts', {
-      CONTENT_DIR: contentDir,
-      SITE_OUT_DIR: relative(process.cwd(), out),
-    })
+    const env = { CONTENT_DIR: contentDir }
+    const check = run('tools/export/check-content.ts', env)
+    const build = run('tools/export/build.ts', { ...env, SITE_OUT_DIR: relative('.', out) })
     const logged = (pattern: RegExp) => Number(pattern.exec(build.stdout)?.[1] ?? NaN)
     const files = htmlFiles(out)
     const bytes = files.reduce((sum, f) => sum + statSync(f).size, 0)

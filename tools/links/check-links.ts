@@ -67,35 +67,32 @@ export async function checkLinks(
       })
     )
   )
-  const toCheck = [
-    ...new Set(urls.flatMap((url) => (url && !unknownHosts.has(url.hostname) ? [url.href] : []))),
-  ]
+  // linkinator asks once for an address listed twice.
+  const toCheck = urls.flatMap((url) => (url && !unknownHosts.has(url.hostname) ? [url.href] : []))
   const checked = new Map<string, Checked>()
   const finalUrls = new Map<string, string>()
-  if (toCheck.length > 0) {
-    const dir = await mkdtemp(join(tmpdir(), 'link-check-'))
-    try {
-      const page = join(dir, 'addresses.html')
-      await writeFile(page, toCheck.map((url) => `<a href="${escapeHtml(url)}">x</a>`).join('\n'))
-      const checker = new LinkChecker()
-      checker.on('redirect', ({ url, targetUrl }) => targetUrl && finalUrls.set(url, targetUrl))
-      const { links } = await checker.check({
-        path: page,
-        recurse: false,
-        concurrency,
-        timeout: timeoutMs,
-        // Retry-After is not waited for (a site may ask for an hour): a 429 is retried like a 5xx.
-        retry: false,
-        retryErrors: retries > 0,
-        retryErrorsCount: retries,
-        retryErrorsJitter: retryJitterMs,
-        redirects: 'warn',
-        userAgent: DEFAULT_USER_AGENT,
-      })
-      for (const link of links) if (link.parent) checked.set(link.url, link)
-    } finally {
-      await rm(dir, { recursive: true, force: true })
-    }
+  const dir = await mkdtemp(join(tmpdir(), 'link-check-'))
+  try {
+    const page = join(dir, 'addresses.html')
+    await writeFile(page, toCheck.map((url) => `<a href="${escapeHtml(url)}">x</a>`).join('\n'))
+    const checker = new LinkChecker()
+    checker.on('redirect', ({ url, targetUrl }) => targetUrl && finalUrls.set(url, targetUrl))
+    const { links } = await checker.check({
+      path: page,
+      recurse: false,
+      concurrency,
+      timeout: timeoutMs,
+      // Retry-After is not waited for (a site may ask for an hour): a 429 is retried like a 5xx.
+      retry: false,
+      retryErrors: retries > 0,
+      retryErrorsCount: retries,
+      retryErrorsJitter: retryJitterMs,
+      redirects: 'warn',
+      userAgent: DEFAULT_USER_AGENT,
+    })
+    for (const link of links) if (link.parent) checked.set(link.url, link)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
   }
 
   return targets.map((target, i): LinkResult => {

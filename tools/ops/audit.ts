@@ -30,11 +30,10 @@ export function readAudit(
   return `The audit could not run, so nothing is known about advisories this time (this is not a clean result): ${reason.slice(0, 300)}`
 }
 
+const BROWSER_PACKAGES = ['pagefind', 'decap-cms-app', 'react', 'react-dom']
+
 /** The lock-file paths of the packages sent to browsers and all they depend on (`npm query`). */
-export function sentToBrowsers(
-  dir = '.',
-  roots = ['pagefind', 'decap-cms-app', 'react', 'react-dom']
-): Set<string> {
+export function sentToBrowsers(dir = '.', roots = BROWSER_PACKAGES): Set<string> {
   const top = `:root > :is(${roots.map((name) => `#${name}`).join(', ')})`
   const query = spawnSync('npm', ['query', '--package-lock-only', `${top}, ${top} *`], {
     cwd: dir,

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
+import { unescape } from 'node:querystring'
 import { gzipSync } from 'node:zlib'
 import { parseHeadersFile } from '#lib/headers/cloudflare.ts'
 import { headersForPath, REVALIDATE } from '#lib/headers/rules.ts'
@@ -21,12 +22,8 @@ const TYPES: Record<string, string> = {
 
 /** The file a URL path maps to in `root`, following static-host rules, or a redirect. */
 function resolvePath(root: string, urlPath: string) {
-  let path: string
-  try {
-    path = decodeURIComponent(urlPath)
-  } catch {
-    return null
-  }
+  // Percent-decoded without throwing on a malformed escape (which then matches no file).
+  const path = unescape(urlPath)
   const target = normalize(join(root, path))
   if (target !== root && !target.startsWith(root + sep)) return null
   // Like the hosts: the header file and hidden files are never served.
