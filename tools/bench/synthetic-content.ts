@@ -6,10 +6,9 @@ import { join } from 'node:path'
 import { parseDocument } from 'yaml'
 import { meetingKinds as kinds } from '#lib/content/schemas.ts'
 
-const WORDS =
-  'smoke alarm test every month replace battery when clocks change keep exits clear plan two ways out practice the drill at night close the door crawl low under smoke meet outside call from a neighbor never go back inside heaters need three feet of space grills stay five feet from the house check the date on the back of each alarm'.split(
-    ' '
-  )
+const TEXT =
+  'smoke alarm test every month replace battery when clocks change keep exits clear plan two ways out practice the drill at night close the door crawl low under smoke meet outside call from a neighbor never go back inside heaters need three feet of space grills stay five feet from the house check the date on the back of each alarm'
+const WORDS = TEXT.split(' ')
 const SECTIONS = ['inspections', 'safety', 'lessons', 'district', 'about']
 
 function sentence(seed: number, length: number) {

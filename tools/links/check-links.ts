@@ -1,7 +1,6 @@
-// `npm run check:links` (weekly, links.yml; it needs the internet): checks every outside address of
-// content/ with linkinator, handed one temporary page linking to them all (`recurse: false`). Done
-// here: the addresses and their uses (file, line, id), one host look-up first (offline, linkinator
-// alone took 9 minutes for 705 addresses), skipped addresses counted as not checked, plain words.
+// `npm run check:links` (weekly; needs the internet): every outside address of content/ through
+// linkinator, on one temporary page linking to them all. Done here: their uses (file, line, id),
+// one host look-up first (offline, linkinator alone took 9 minutes), skips counted as unknown.
 import { lookup } from 'node:dns/promises'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { STATUS_CODES } from 'node:http'

@@ -23,7 +23,7 @@ export const SETTINGS = [
 export function planDeploy(
   env: Record<string, string | undefined>,
   out: { index: boolean; headers: boolean },
-  wranglerBin = resolve('node_modules/wrangler/bin/wrangler.js')
+  wranglerBin = resolve('node_modules', 'wrangler', 'bin', 'wrangler.js')
 ): { action: 'refuse'; message: string } | { action: 'run'; command: string; args: string[] } {
   const refuse = (message: string) => ({ action: 'refuse' as const, message })
   const absent = [!out.index && 'out/index.html', !out.headers && 'out/_headers'].filter(Boolean)

@@ -36,11 +36,9 @@ function listPages(dir: string, label: string): Map<string, string> {
   return new Map(files.map((file) => [route(file), join(dir, file)] as const).sort())
 }
 
-const BLOCKS = new Set(
-  'address article aside blockquote caption dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr legend li main nav ol option p pre section summary table tbody td tfoot th thead ul'.split(
-    ' '
-  )
-)
+const BLOCK_TAGS =
+  'address article aside blockquote caption dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr legend li main nav ol option p pre section summary table tbody td tfoot th thead ul'
+const BLOCKS = new Set(BLOCK_TAGS.split(' '))
 // A <noscript> holds the no-JavaScript copy of a form frame or player: its text would read twice.
 const SKIPPED = new Set(['script', 'style', 'template', 'noscript'])
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
