@@ -23,7 +23,6 @@ const roomRules = (room) =>
       message: `${room}/ may not import ${other}/: see README, "How it is built".`,
     }))
 
-// Next's rules with jsx-a11y's recommended accessibility rules on top.
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,

@@ -17,7 +17,6 @@ function split(name: string, dir: string, pattern: string, testTimeout: number, 
   ]
 }
 
-// Unit tests, React components in a simulated DOM, and checks over the built export in out/.
 export default defineConfig({
   test: {
     globalSetup: ['tests/helpers/temp-root.ts'],

@@ -13,18 +13,14 @@ const repoDir = mkdtempSync(join(tmpdir(), 'editor-bench-'))
 cpSync('content', join(repoDir, 'content'), { recursive: true })
 const count = (file: string) =>
   (readFileSync(join(repoDir, 'content/data', file), 'utf8').match(/^- id:/gm) ?? []).length
-const largestYear = readdirSync(join(repoDir, 'content/data/meetings'))
+const year = readdirSync(join(repoDir, 'content/data/meetings'))
   .map((name) => ({ name, entries: count(`meetings/${name}`) }))
   .sort((a, b) => b.entries - a.entries)[0]!
   .name.replace(/\.yaml$/, '')
 /** The two largest files: where they open in the editor, and the words of their buttons. */
 const FILES = [
   { file: 'documents.yaml', entry: 'documents/entries/documents', singular: 'document' },
-  {
-    file: `meetings/${largestYear}.yaml`,
-    entry: `meetings/entries/${largestYear}`,
-    singular: 'meeting record',
-  },
+  { file: `meetings/${year}.yaml`, entry: `meetings/entries/${year}`, singular: 'meeting record' },
 ]
 const server = await startSiteEditorServer({ outDir: 'out', repoDir, port: 0 })
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] })

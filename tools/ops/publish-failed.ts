@@ -37,13 +37,7 @@ if (import.meta.main) {
   const settings = settingsOrExit('publish:failed')
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: run } = process.env
   const runUrl = server && repo && run ? `${server}/${repo}/actions/runs/${run}` : undefined
-  const result = await keepIssue(
-    settings,
-    publishFailedIssue(todayInNewJersey(), runUrl, process.env.EVENT)
-  )
-  console.log(
-    result.action === 'nothing'
-      ? 'publish:failed: nothing to do'
-      : `publish:failed: ${result.action} ${result.url}`
-  )
+  const issue = publishFailedIssue(todayInNewJersey(), runUrl, process.env.EVENT)
+  const result = await keepIssue(settings, issue)
+  console.log(`publish:failed: ${result.action} ${'url' in result ? result.url : ''}`)
 }

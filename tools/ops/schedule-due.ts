@@ -29,12 +29,11 @@ export function publishDue(schedule: string | undefined, now: Date) {
   const part = (type: string) => local.find((p) => p.type === type)!.value
   const utc = at.toISOString().slice(11, 16)
   const said = `The ${utc} UTC schedule ("${schedule}") is ${part('hour')}:${part('minute')} ${part('timeZoneName')} in New Jersey`
-  return part('hour') === PUBLISH_HOUR
-    ? { due: true, reason: `${said}: publishing.` }
-    : {
-        due: false,
-        reason: `${said}; the site is rebuilt at ${PUBLISH_HOUR}:00 New Jersey time, by the other daily schedule: skipping.`,
-      }
+  const due = part('hour') === PUBLISH_HOUR
+  const then = due
+    ? ': publishing.'
+    : `; the site is rebuilt at ${PUBLISH_HOUR}:00 New Jersey time, by the other daily schedule: skipping.`
+  return { due, reason: said + then }
 }
 
 if (import.meta.main) {

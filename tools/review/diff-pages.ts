@@ -202,22 +202,19 @@ export function formatPageDiff(
 }
 
 if (import.meta.main) {
-  const USAGE =
-    'Usage: npm run --silent diff:pages -- BASE_OUT NEW_OUT\n' +
-    '  BASE_OUT: the built site before the change (a folder like out/)\n' +
-    '  NEW_OUT:  the built site after the change\n' +
-    "  (--silent keeps npm's own lines out of the report)"
-  const args = process.argv.slice(2)
-  if (args.length !== 2) {
+  const USAGE = `Usage: npm run --silent diff:pages -- BASE_OUT NEW_OUT
+  BASE_OUT: the built site before the change (a folder like out/)
+  NEW_OUT:  the built site after the change
+  (--silent keeps npm's own lines out of the report)`
+  // `npm run` starts scripts in the project folder; the folders are meant from where it was called.
+  const from = (process.env.npm_lifecycle_event === 'diff:pages' && process.env.INIT_CWD) || '.'
+  const folders = process.argv.slice(2).map((folder) => resolve(from, folder))
+  if (folders.length !== 2) {
     console.error(`diff:pages needs two folders to compare.\n${USAGE}`)
     process.exit(2)
   }
-  // `npm run` starts scripts in the project folder; the folders are meant from where it was called.
-  const from = (process.env.npm_lifecycle_event === 'diff:pages' && process.env.INIT_CWD) || '.'
   try {
-    process.stdout.write(
-      formatPageDiff(diffExports(resolve(from, args[0]!), resolve(from, args[1]!)))
-    )
+    process.stdout.write(formatPageDiff(diffExports(folders[0]!, folders[1]!)))
   } catch (error) {
     if (!(error instanceof PageDiffError)) throw error
     console.error(`diff:pages could not compare the two builds. ${error.message}\n${USAGE}`)

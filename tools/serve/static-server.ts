@@ -65,7 +65,6 @@ export function createStaticHandler(root: string, headersFor: HeaderSource = () 
         .writeHead(301, { Location: found.redirect + url.search, ...headersFor(url.pathname) })
         .end()
     const file = found?.file ?? join(root, '404.html')
-    const status = found ? 200 : 404
     const type = TYPES[extname(file)] ?? 'application/octet-stream'
     const compress =
       COMPRESSIBLE.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
@@ -77,7 +76,7 @@ export function createStaticHandler(root: string, headersFor: HeaderSource = () 
       if (!gzipped.has(key)) gzipped.set(key, gzipSync(body))
       body = gzipped.get(key)!
     }
-    res.writeHead(status, {
+    res.writeHead(found ? 200 : 404, {
       'Content-Type': type,
       'Content-Length': body.length,
       ...(COMPRESSIBLE.test(type) ? { Vary: 'Accept-Encoding' } : {}),
