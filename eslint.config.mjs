@@ -3,8 +3,7 @@ import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTypescript from 'eslint-config-next/typescript'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 
-// Rooms by audience and runtime (README, "How it is built"): each imports only itself and the
-// rooms named here.
+// Rooms by audience and runtime (README, "How it is built"): each imports only itself and these.
 const ROOMS = {
   lib: [],
   components: ['lib'],
@@ -16,16 +15,14 @@ const ROOMS = {
 }
 
 /** What a room may not import, by alias (#tools/…) or by a relative path (../tools/…). */
-function roomRules(room) {
-  return Object.keys(ROOMS)
+const roomRules = (room) =>
+  Object.keys(ROOMS)
     .filter((other) => other !== room && !ROOMS[room].includes(other))
     .map((other) => ({
       regex: `^(#|(\\.\\.?/)+)${other}/`,
       message: `${room}/ may not import ${other}/: see README, "How it is built".`,
     }))
-}
 
-// Next's rules with jsx-a11y's recommended accessibility rules on top.
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
@@ -39,19 +36,10 @@ export default defineConfig([
       'jsx-a11y/media-has-caption': 'off',
     },
   },
-  ...Object.keys(ROOMS)
-    .filter((room) => roomRules(room).length > 0)
-    .map((room) => ({
-      files: [`${room}/**`],
-      rules: { 'no-restricted-imports': ['error', { patterns: roomRules(room) }] },
-    })),
-  globalIgnores([
-    '.next/**',
-    'out/**',
-    'public/*.js',
-    'build/**',
-    'next-env.d.ts',
-    'test-results/**',
-    'playwright-report/**',
-  ]),
+  ...Object.keys(ROOMS).map((room) => ({
+    files: [`${room}/**`],
+    rules: { 'no-restricted-imports': ['error', { patterns: roomRules(room) }] },
+  })),
+  // Next's configuration already ignores .next/, out/, build/ and next-env.d.ts.
+  globalIgnores(['public/*.js', 'test-results/**', 'playwright-report/**']),
 ])

@@ -2,19 +2,14 @@ import { availableParallelism } from 'node:os'
 import type { NextConfig } from 'next'
 
 // The site is exported as plain files: see README "How it is built".
-const nextConfig: NextConfig = {
+export default {
   output: 'export',
   // `npm run build` exports into a staging folder (tools/export/build.ts).
   distDir: process.env.SITE_EXPORT_DIR || undefined,
   // <route>/index.html, linked as /<route>/: every static host serves it without rewrites.
   trailingSlash: true,
-  images: { unoptimized: true },
-  reactStrictMode: true,
   // `npm test` type-checks the project (tsc --noEmit); the build need not again.
   typescript: { ignoreBuildErrors: true },
-  poweredByHeader: false,
   // Next leaves one core free, which is half of a 2-core machine; its main process only waits.
   experimental: { cpus: availableParallelism() },
-}
-
-export default nextConfig
+} satisfies NextConfig

@@ -3,22 +3,17 @@ import { defineConfig, devices } from '@playwright/test'
 import { SITE_EDITOR_E2E_REPO } from '#tests/site-editor/paths.ts'
 import type { ServerOptions } from '#tests/e2e/served.ts'
 
-// Browser tests on the built export in real Chromium (Debian's, or CHROMIUM_PATH). Projects:
-// cloudflare (every spec of tests/e2e, on `npm run serve`'s server), nginx (over HTTPS with the
-// built configuration, tests/e2e/served.ts), site-editor (`npm run site-editor` on a copy of the
-// content) and rehearsal (`npm run rehearse`, which starts its own stand-in for GitHub).
+// Browser tests on the built export in real Chromium (Debian's, or CHROMIUM_PATH), on the servers
+// of `npm run serve`, nginx (tests/e2e/served.ts), `npm run site-editor` and `npm run rehearse`.
 const chromium =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 const port = Number(process.env.E2E_PORT ?? 4173)
 const editorPort = Number(process.env.SITE_EDITOR_E2E_PORT ?? 4174)
-// Nothing from the internet: every host but localhost is unknown (tests answer for JotForm or
-// PayPal with local stand-ins).
+// Nothing from the internet (Playwright turns off Chromium's own calls): every host but localhost
+// is unknown; tests use local stand-ins.
 const args = [
   '--no-sandbox',
   '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
 ]
 
@@ -32,15 +27,16 @@ export default defineConfig<Record<never, never>, ServerOptions>({
     baseURL: `http://localhost:${port}`,
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: chromium, args },
+    screenshot: 'only-on-failure',
   },
   // The longest test (site-editor) and nginx first, so both workers stay busy to the end.
   projects: [
     {
       name: 'site-editor',
       testDir: 'tests/site-editor',
-      // The editor checks the whole site on each change and save: more time on a busy machine.
+      // The editor checks the whole site on each change and save.
       expect: { timeout: 20_000 },
-      use: { baseURL: `http://localhost:${editorPort}`, screenshot: 'only-on-failure' },
+      use: { baseURL: `http://localhost:${editorPort}` },
     },
     // Fails once, saying how to install nginx, where it is missing.
     { name: 'nginx-installed', testMatch: /nginx\.setup\.ts$/ },
@@ -51,12 +47,7 @@ export default defineConfig<Record<never, never>, ServerOptions>({
       use: { server: 'nginx', ignoreHTTPSErrors: true },
     },
     { name: 'cloudflare', testIgnore: /nginx\.spec\.ts$/ },
-    {
-      name: 'rehearsal',
-      testDir: 'tests/rehearsal',
-      expect: { timeout: 30_000 },
-      use: { screenshot: 'only-on-failure' },
-    },
+    { name: 'rehearsal', testDir: 'tests/rehearsal', expect: { timeout: 30_000 } },
   ],
   webServer: [
     // The Node 24 of node_modules, in full: Playwright's shell may find another Node first.
@@ -64,8 +55,6 @@ export default defineConfig<Record<never, never>, ServerOptions>({
       command: 'node_modules/.bin/node tools/serve/cloudflare-dev.ts',
       env: { PORT: String(port) },
       url: `http://localhost:${port}/`,
-      // Never another server left on the port: the tests are about Cloudflare's.
-      reuseExistingServer: false,
       timeout: 120_000,
       // SIGTERM lets wrangler stop workerd and remove its temporary folder.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

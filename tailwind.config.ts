@@ -1,8 +1,7 @@
 import type { Config } from 'tailwindcss'
 
-// Design tokens. The interface constants come from the specification (§9):
-// overlay transitions and the stacking scale. Colours are chosen for at least
-// 4.5:1 contrast on the backgrounds they are used on.
+// Design tokens. The interface constants come from the specification (§9): overlay transitions and
+// the stacking scale. Colours have at least 4.5:1 contrast on the backgrounds they are used on.
 const config: Config = {
   theme: {
     extend: {
@@ -17,15 +16,7 @@ const config: Config = {
       },
       fontFamily: {
         // System fonts only: nothing is fetched to draw text.
-        sans: [
-          'system-ui',
-          '-apple-system',
-          '"Segoe UI"',
-          'Roboto',
-          '"Helvetica Neue"',
-          'Arial',
-          'sans-serif',
-        ],
+        sans: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
       },
       zIndex: {
         overlay: '1000',

@@ -109,8 +109,7 @@ test.describe('site search over many results (a made-up index)', () => {
       join(dir, 'index.html'),
       '<!doctype html><html lang="en"><title>Records</title><main data-pagefind-body><h1>Records</h1><p>The Board keeps its records.</p></main></html>'
     )
-    const documents = new Map(MINUTES.map((doc) => [doc.id, doc]))
-    await buildSearchIndex(dir, { registries: { documents } })
+    await buildSearchIndex(dir, MINUTES)
     index = dir
   })
   test.afterAll(() => rmSync(index, { recursive: true, force: true }))

@@ -3,13 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import {
-  bundleFunctions,
-  deployCommand,
-  functionFiles,
-  FUNCTIONS_DIR,
-  planDeploy,
-} from '#tools/ops/deploy.ts'
+import { bundleFunctions, FUNCTIONS_DIR, planDeploy } from '#tools/ops/deploy.ts'
+import { filesIn } from '#tools/export/files.ts'
 
 const SETTINGS = {
   CLOUDFLARE_API_TOKEN: 'token-123',
@@ -37,10 +32,9 @@ describe('planDeploy', () => {
   })
 
   it('runs DEPLOY_COMMAND instead, when it is set', () => {
-    expect(deployCommand({ DEPLOY_COMMAND: ' node  /tmp/fake.mjs ' }, 'wrangler.js')).toEqual([
-      'node',
-      '/tmp/fake.mjs',
-    ])
+    const wrapped = planDeploy({ ...SETTINGS, DEPLOY_COMMAND: ' node  /tmp/fake.mjs ' }, BUILT)
+    expect(wrapped).toMatchObject({ command: 'node' })
+    expect(wrapped.action === 'run' && wrapped.args.slice(0, 2)).toEqual(['/tmp/fake.mjs', 'pages'])
     const plan = planDeploy({ ...SETTINGS, DEPLOY_COMMAND: '/bin/fake' }, BUILT)
     expect(plan).toMatchObject({ action: 'run', command: '/bin/fake' })
     expect(plan.action === 'run' && plan.args[0]).toBe('pages')
@@ -244,7 +238,7 @@ describe('the functions as deployed', () => {
     const to = mkdtempSync(join(tmpdir(), 'functions-'))
     const files = bundleFunctions(FUNCTIONS_DIR, to)
     // The module both routes share (sign-in.ts) is bundled into each, not deployed as a route.
-    expect(functionFiles(FUNCTIONS_DIR)).toContain('sign-in.ts')
+    expect(filesIn(FUNCTIONS_DIR)).toContain('sign-in.ts')
     expect(files).toEqual([join('api', 'auth.ts'), join('api', 'callback.ts')])
     for (const file of files) {
       const code = readFileSync(join(to, file.replace(/\.ts$/, '.js')), 'utf8')

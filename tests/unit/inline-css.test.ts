@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { inlineStylesheets, styleHash, styleHashesIn } from '#tools/export/inline-css.ts'
+import { inlineStylesheets, sha256Source, styleHashesIn } from '#tools/export/inline-css.ts'
 
 // The stylesheet goes into each page, allowed by its hash, never by
 // 'unsafe-inline'.
@@ -24,7 +24,7 @@ describe('inlining the stylesheet', () => {
     const result = inlineStylesheets(dir)
     expect(result).toEqual({
       pages: 2,
-      hashes: [styleHash('body{color:red}')],
+      hashes: [sha256Source('body{color:red}')],
       stylesheets: ['/_next/static/chunks/a.css'],
     })
     const html = readFileSync(join(dir, 'fees', 'index.html'), 'utf8')
@@ -34,7 +34,9 @@ describe('inlining the stylesheet', () => {
 
   it('hashes as browsers do: sha256 of the exact text, base64', () => {
     // echo -n 'body{color:red}' | openssl dgst -sha256 -binary | base64
-    expect(styleHash('body{color:red}')).toBe('sha256-FcQqt3aNlV7AZnGV4zkQRVeCeJOxbMPnQSx258L803E=')
+    expect(sha256Source('body{color:red}')).toBe(
+      'sha256-FcQqt3aNlV7AZnGV4zkQRVeCeJOxbMPnQSx258L803E='
+    )
   })
 
   it('refuses CSS that would end the style element', () => {

@@ -1,12 +1,11 @@
 // `npm run bench:rehearsal`: the owners' online loop on `npm run rehearse`, as a clerk waits for it:
 // start-up (copy, build, serve), then in Chromium sign-in, and per alert (BENCH_RUNS, 3) Save,
 // status, the pull request's check (REHEARSE_CHECK, or the quick job's), Publish, and the site.
-import { chromium, type Page } from '@playwright/test'
+import { chromium } from '@playwright/test'
 import { todayInNewJersey } from '#lib/dates.ts'
 import { REHEARSAL_USERS, startRehearsal } from '#tools/rehearse/rehearse.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 async function timed(what: () => Promise<unknown>) {
   const start = performance.now()
@@ -21,19 +20,13 @@ const rehearsal = await startRehearsal({
 })
 console.log(`Rehearsal start-up (copy, build, serve): ${seconds(performance.now() - started)}`)
 const browser = await chromium.launch({
-  executablePath,
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
     '--no-sandbox',
     '--disable-gpu',
     '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
   ],
 })
-
-/** Presses a button in the editor's top bar and a choice of its menu. */
-async function menu(page: Page, button: RegExp | string, item: string) {
-  await page.getByRole('button', { name: button, exact: typeof button === 'string' }).click()
-  await page.getByRole('menuitem', { name: item }).click()
-}
 
 try {
   const page = await browser.newPage()
@@ -75,12 +68,14 @@ try {
       await page.getByText('Changes saved').waitFor({ timeout: 300_000 })
     })
     const status = await timed(async () => {
-      await menu(page, /^Status: /, 'Ready')
+      await page.getByRole('button', { name: /^Status: / }).click()
+      await page.getByRole('menuitem', { name: 'Ready' }).click()
       await page.getByRole('button', { name: 'Status: Ready' }).waitFor()
     })
     const check = await timed(() => rehearsal.checked())
     const publish = await timed(async () => {
-      await menu(page, 'Publish', 'Publish now')
+      await page.getByRole('button', { name: 'Publish', exact: true }).click()
+      await page.getByRole('menuitem', { name: 'Publish now' }).click()
       await page.getByText('Entry published').waitFor()
     })
     const live = await timed(async () => {

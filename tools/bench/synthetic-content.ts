@@ -1,29 +1,19 @@
 // Synthetic content for `npm run bench:scale`: the real content plus `pages` made-up pages, ten
 // meeting records a page (the Board's archive is what grows by thousands) and three more menus.
-import {
-  appendFileSync,
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs'
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseDocument } from 'yaml'
 import { meetingKinds as kinds } from '#lib/content/schemas.ts'
 
-const WORDS =
-  'smoke alarm test every month replace battery when clocks change keep exits clear plan two ways out practice the drill at night close the door crawl low under smoke meet outside call from a neighbor never go back inside heaters need three feet of space grills stay five feet from the house check the date on the back of each alarm'.split(
-    ' '
-  )
+const TEXT =
+  'smoke alarm test every month replace battery when clocks change keep exits clear plan two ways out practice the drill at night close the door crawl low under smoke meet outside call from a neighbor never go back inside heaters need three feet of space grills stay five feet from the house check the date on the back of each alarm'
+const WORDS = TEXT.split(' ')
 const SECTIONS = ['inspections', 'safety', 'lessons', 'district', 'about']
 
-function sentence(seed: number, length: number): string {
-  const text = Array.from({ length }, (_, i) => WORDS[(seed * 7 + i * 13) % WORDS.length]!).join(
-    ' '
-  )
-  return text[0]!.toUpperCase() + text.slice(1) + '.'
+function sentence(seed: number, length: number) {
+  const words = Array.from({ length }, (_, i) => WORDS[(seed * 7 + i * 13) % WORDS.length]!)
+  return `${words.join(' ')}.`.replace(/^./, (first) => first.toUpperCase())
 }
 
 const paragraph = (seed: number) =>
@@ -36,13 +26,12 @@ export function syntheticContent(pages: number, from = join(process.cwd(), 'cont
   const route = (i: number) => `/synthetic-page-${i}`
   const documents = pages * 10
   // By year, as the archive is kept: one file of 10,000 records would pass the 1 MB file limit.
-  const byYear = new Map<number, string>()
   for (let d = 0; d < documents; d++) {
     const year = 1990 + (d % 37)
-    byYear.set(
-      year,
-      (byYear.get(year) ?? '') +
-        `- id: synthetic-document-${d}
+    appendFileSync(
+      join(dir, 'data', 'meetings', `${year}.yaml`),
+      `
+- id: synthetic-document-${d}
   title: Synthetic document ${d}
   kind: ${kinds[d % kinds.length]}
   year: ${year}
@@ -50,10 +39,6 @@ export function syntheticContent(pages: number, from = join(process.cwd(), 'cont
   url: https://diuy0t6boke2n.cloudfront.net/synthetic/document-${d}.pdf
 `
     )
-  }
-  for (const [year, yaml] of byYear) {
-    const file = join(dir, 'data', 'meetings', `${year}.yaml`)
-    appendFileSync(file, existsSync(file) ? `\n${yaml}` : yaml)
   }
 
   for (let i = 0; i < pages; i++) {

@@ -8,16 +8,14 @@ export const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 
 
 /** An exported page's HTML, and the site's own CSS and JS it loads; `page` is relative to `outDir`. */
 export function pageWeight(outDir: string, page: string) {
-  const html = readFileSync(join(outDir, page), 'utf8')
+  const source = readFileSync(join(outDir, page), 'utf8')
   // Attributes come in any order (the export adds `integrity` before `src`).
   const sum = (tag: RegExp) =>
-    [...html.matchAll(tag)].reduce((total, m) => total + gzipSize(join(outDir, m[1]!)), 0)
-  const weight = {
-    html: gzipSize(join(outDir, page)),
-    css: sum(/<link\b(?=[^>]*\srel="stylesheet")[^>]*\shref="(\/[^"?]*)/g),
-    js: sum(/<script\b[^>]*\ssrc="(\/[^"?]*)/g),
-  }
-  return { ...weight, total: weight.html + weight.css + weight.js }
+    [...source.matchAll(tag)].reduce((total, m) => total + gzipSize(join(outDir, m[1]!)), 0)
+  const html = gzipSize(join(outDir, page))
+  const css = sum(/<link\b(?=[^>]*\srel="stylesheet")[^>]*\shref="(\/[^"?]*)/g)
+  const js = sum(/<script\b[^>]*\ssrc="(\/[^"?]*)/g)
+  return { html, css, js, total: html + css + js }
 }
 
 /** What opening the site editor loads, and `allFiles`, with the parts it loads only when needed. */
@@ -28,11 +26,9 @@ export function siteEditorWeight(outDir: string) {
   return { ...opened, allFiles: opened.html + allFiles }
 }
 
-export function siteEditorWeightLine(weight: ReturnType<typeof siteEditorWeight>): string {
-  const kb = (bytes: number) => (bytes / 1024).toFixed(1)
-  return (
-    `site editor (${SITE_EDITOR_PATH}): ${kb(weight.total)} KB gzip when opened ` +
-    `(HTML ${kb(weight.html)}, JS ${kb(weight.js)}, CSS ${kb(weight.css)}), ` +
-    `${kb(weight.allFiles)} KB gzip in all its files; no public page loads any of it`
-  )
-}
+export const kb = (bytes: number) => (bytes / 1024).toFixed(1)
+
+export const siteEditorWeightLine = (weight: ReturnType<typeof siteEditorWeight>) =>
+  `site editor (${SITE_EDITOR_PATH}): ${kb(weight.total)} KB gzip when opened ` +
+  `(HTML ${kb(weight.html)}, JS ${kb(weight.js)}, CSS ${kb(weight.css)}), ` +
+  `${kb(weight.allFiles)} KB gzip in all its files; no public page loads any of it`

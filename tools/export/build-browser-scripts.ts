@@ -11,7 +11,6 @@ export async function bundleBrowserScripts(outDir = 'public') {
       build: {
         outDir,
         emptyOutDir: false,
-        minify: true,
         target: 'es2020',
         copyPublicDir: false,
         lib: {

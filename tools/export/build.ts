@@ -2,21 +2,13 @@
 // only then swaps it for out/: a build that fails at any step leaves out/ as it was. Also writes
 // build/nginx.conf.
 import { spawnSync } from 'node:child_process'
-import {
-  copyFileSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
+import { cpSync, existsSync, lstatSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { buildDay } from '#lib/content/alerts.ts'
 import { CONTENT_DIR, readContentSource } from '#lib/content/disk.ts'
 import { checkContent } from '#lib/content/index.ts'
 import { contentReport } from '#lib/content/report.ts'
-import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
+import { BROWSER_SCRIPT_SOURCES } from '#lib/browser-scripts/catalog.ts'
 import { writeHeadersFile } from '#lib/headers/cloudflare.ts'
 import { siteNginxConfig } from '#lib/headers/nginx.ts'
 import { headerRules, searchPageHref } from '#lib/headers/rules.ts'
@@ -35,7 +27,6 @@ const staging = join(buildDir, 'staging')
 // SITE_OUT_DIR builds elsewhere (the scale benchmark); the site itself goes to out/.
 const out = join(root, process.env.SITE_OUT_DIR ?? 'out')
 let started = performance.now()
-/** Logs a step of the build with the time it took. */
 const step = (text: string) => {
   console.log(`build: ${text} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   started = performance.now()
@@ -68,15 +59,11 @@ step('Next.js exported the pages')
 // 3. Plain HTML, captions, search index and headers, still in staging; then the site editor, which
 // the search index and the pages never see.
 try {
-  const { pages, scriptsRemoved, preloadsRemoved, filesDeleted } = stripRuntime(staging)
-  step(
-    `made ${pages} pages plain HTML (${scriptsRemoved} scripts, ${preloadsRemoved} preloads and ` +
-      `${filesDeleted} framework files removed)`
-  )
+  const stripped = stripRuntime(staging)
+  step(`made ${stripped.pages} pages plain HTML (${stripped.filesDeleted} framework files removed)`)
   const inlined = inlineStylesheets(staging)
   step(`inlined the stylesheet in ${inlined.pages} pages (${inlined.hashes.length} hash)`)
-  const sources = Object.values(BROWSER_SCRIPTS).map((script) => script.src)
-  const scripts = addIntegrity(staging, htmlFiles(staging), sources)
+  const scripts = addIntegrity(staging, htmlFiles(staging), BROWSER_SCRIPT_SOURCES)
   step(`allowed ${scripts.hashes.length} browser scripts by hash, in ${scripts.tags} tags`)
   // Exactly the captions files the videos name (the check read each as WebVTT), nothing else.
   const captions = new Set([...content.registries.videos.values()].flatMap((v) => v.captions ?? []))
@@ -84,11 +71,10 @@ try {
     const source = join(CONTENT_DIR, 'captions', name)
     // A file swapped for a link since the check is still refused.
     if (!lstatSync(source).isFile()) throw new Error(`${source} is not a plain file`)
-    mkdirSync(join(staging, CAPTIONS_PATH), { recursive: true })
-    copyFileSync(source, join(staging, CAPTIONS_PATH, name))
+    cpSync(source, join(staging, CAPTIONS_PATH, name))
   }
   step(`copied the ${captions.size} captions files the videos name`)
-  const indexed = await buildSearchIndex(staging, content)
+  const indexed = await buildSearchIndex(staging, [...content.registries.documents.values()])
   step(`search index of ${indexed.pages} pages and ${indexed.documents} documents`)
   const hashes = { styleHashes: inlined.hashes, scriptHashes: scripts.hashes }
   const rules = headerRules(hashes, searchPageHref(content))

@@ -12,6 +12,5 @@ const summary =
     `${content.registries.videos.size} videos, ${content.registries.forms.size} forms, ` +
     `${content.registries.links.size} links`
 const report = contentReport(problems, { github: process.env.GITHUB_ACTIONS === 'true', summary })
-if (content) console.log(report)
-else console.error(report)
+console[content ? 'log' : 'error'](report)
 process.exit(content ? 0 : 1)

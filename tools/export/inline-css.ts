@@ -13,15 +13,10 @@ export function sha256Source(data: string | Buffer): string {
   return `sha256-${createHash('sha256').update(data).digest('base64')}`
 }
 
-/** The CSP source for an inline style block. */
-export const styleHash = (css: string) => sha256Source(css)
-
-/** The hashes of the inline <style> blocks of an HTML page. */
 export function styleHashesIn(html: string): string[] {
-  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => styleHash(m[1]!))
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => sha256Source(m[1]!))
 }
 
-/** Every HTML file under a folder. */
 export const htmlFiles = (dir: string) =>
   filesIn(dir).flatMap((file) => (file.endsWith('.html') ? [join(dir, file)] : []))
 
@@ -37,7 +32,7 @@ export function inlineStylesheets(outDir: string) {
       const css = cache.get(href) ?? readFileSync(join(outDir, href), 'utf8')
       cache.set(href, css)
       if (css.includes('</style')) throw new Error(`${href} holds "</style" and cannot be inlined`)
-      hashes.add(styleHash(css))
+      hashes.add(sha256Source(css))
       return `<style>${css}</style>`
     })
     if (inlined !== html) {

@@ -1,8 +1,7 @@
-import { documentHref } from '#lib/content/schemas.ts'
+import { documentHref, type DocumentEntry } from '#lib/content/schemas.ts'
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import * as pagefind from 'pagefind'
-import type { SiteContent } from '#lib/content/index.ts'
 import { documentCue } from '#lib/labels.ts'
 
 /** Words that help a search find a document by what it is. */
@@ -23,10 +22,7 @@ const KIND_WORDS: Record<string, string> = {
 
 // The Pagefind index in out/pagefind: every page's data-pagefind-body, and one record per registry
 // document, so "budget 2019" finds the file as well as the page that lists it.
-export async function buildSearchIndex(
-  outDir: string,
-  content: { registries: Pick<SiteContent['registries'], 'documents'> }
-) {
+export async function buildSearchIndex(outDir: string, documents: DocumentEntry[]) {
   const checked = <T extends { errors: string[] }>(result: T) => {
     if (result.errors.length) throw new Error(`search index: ${result.errors.join('; ')}`)
     return result
@@ -34,7 +30,7 @@ export async function buildSearchIndex(
   const { index } = checked(await pagefind.createIndex({ forceLanguage: 'en' }))
   try {
     const added = checked(await index!.addDirectory({ path: outDir }))
-    for (const doc of content.registries.documents.values())
+    for (const doc of documents)
       checked(
         await index!.addCustomRecord({
           url: documentHref(doc),
@@ -49,7 +45,7 @@ export async function buildSearchIndex(
     for (const name of readdirSync(outputPath))
       if (/^pagefind-(component-ui|modular-ui|ui|highlight)\./.test(name))
         rmSync(join(outputPath, name))
-    return { pages: added.page_count, documents: content.registries.documents.size }
+    return { pages: added.page_count, documents: documents.length }
   } finally {
     await pagefind.close()
   }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { BROWSER_SCRIPT_SOURCES } from '#lib/browser-scripts/catalog.ts'
 import { filesIn } from '#tools/export/files.ts'
@@ -16,18 +16,10 @@ const SUSPENSE_MARKER = /<div hidden="">(?:<!--\/?\$-->)+<\/div>/g
 
 /** Removes framework scripts from one page; throws if it has none or any is left afterwards. */
 export function stripHtml(html: string, name = 'page') {
-  let scriptsRemoved = 0
-  let preloadsRemoved = 0
-  let result = html.replace(SCRIPT, (tag) => {
-    if (isBrowserScript(tag)) return tag
-    scriptsRemoved += 1
-    return ''
-  })
-  result = result.replace(SCRIPT_PRELOAD, () => {
-    preloadsRemoved += 1
-    return ''
-  })
-  result = result.replace(SUSPENSE_MARKER, '')
+  const scriptsRemoved = (html.match(SCRIPT) ?? []).filter((tag) => !isBrowserScript(tag)).length
+  const withoutScripts = html.replace(SCRIPT, (tag) => (isBrowserScript(tag) ? tag : ''))
+  const preloadsRemoved = withoutScripts.match(SCRIPT_PRELOAD)?.length ?? 0
+  const result = withoutScripts.replace(SCRIPT_PRELOAD, '').replace(SUSPENSE_MARKER, '')
   if (scriptsRemoved === 0)
     throw fail(
       `${name} has no Next.js scripts to remove; the export's shape has changed, check this step`
@@ -68,36 +60,25 @@ const NOT_FOUND_COPY = /^(_not-found|404)\//
 
 /** Strips every page, deletes the runtime's files and Next's duplicate not-found folders. */
 export function stripRuntime(outDir: string) {
-  const report = { pages: 0, scriptsRemoved: 0, preloadsRemoved: 0, filesDeleted: 0 }
   const files = filesIn(outDir)
   if (!files.some((f) => f.endsWith('.html')))
     throw fail(`no HTML pages in ${outDir}; run next build first`)
-  report.filesDeleted += files.filter((f) => NOT_FOUND_COPY.test(f)).length
-  for (const dir of ['_not-found', '404'])
-    rmSync(join(outDir, dir), { recursive: true, force: true })
-
-  for (const file of files.filter((f) => f.endsWith('.html') && !NOT_FOUND_COPY.test(f))) {
-    const stripped = stripHtml(readFileSync(join(outDir, file), 'utf8'), file)
-    writeFileSync(join(outDir, file), stripped.html)
-    report.pages += 1
-    report.scriptsRemoved += stripped.scriptsRemoved
-    report.preloadsRemoved += stripped.preloadsRemoved
-  }
-
+  const pages = files.filter((f) => f.endsWith('.html') && !NOT_FOUND_COPY.test(f))
+  for (const file of pages)
+    writeFileSync(
+      join(outDir, file),
+      stripHtml(readFileSync(join(outDir, file), 'utf8'), file).html
+    )
   const runtimeFiles = files.filter((f) => RUNTIME_FILE.test(f))
   if (runtimeFiles.length === 0)
     throw fail('found no runtime files to delete; the export has changed')
   for (const file of runtimeFiles) rmSync(join(outDir, file), { force: true })
-  report.filesDeleted += runtimeFiles.length
-  // Emptied build-id folders under _next/static go too.
+  // The not-found copies go, and the build-id folders under _next/static left empty.
   const staticDir = join(outDir, '_next', 'static')
-  for (const name of readdirSync(staticDir)) {
-    const path = join(staticDir, name)
-    if (statSync(path).isDirectory() && filesIn(path).length === 0)
-      rmSync(path, { recursive: true })
-  }
-
-  const leftovers = filesIn(outDir).filter((f) => RUNTIME_FILE.test(f))
-  if (leftovers.length) throw fail(`runtime files remain: ${leftovers.slice(0, 3).join(', ')}`)
-  return report
+  const kept = new Set(filesIn(staticDir).map((file) => file.split('/')[0]))
+  const emptied = readdirSync(staticDir).filter((name) => !kept.has(name))
+  for (const dir of ['_not-found', '404', ...emptied.map((name) => `_next/static/${name}`)])
+    rmSync(join(outDir, dir), { recursive: true, force: true })
+  const filesDeleted = runtimeFiles.length + files.filter((f) => NOT_FOUND_COPY.test(f)).length
+  return { pages: pages.length, filesDeleted }
 }

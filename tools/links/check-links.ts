@@ -1,7 +1,6 @@
-// `npm run check:links` (weekly, links.yml; it needs the internet): checks every outside address of
-// content/ with linkinator, handed one temporary page linking to them all (`recurse: false`). Done
-// here: the addresses and their uses (file, line, id), one host look-up first (offline, linkinator
-// alone took 9 minutes for 705 addresses), skipped addresses counted as not checked, plain words.
+// `npm run check:links` (weekly; needs the internet): every outside address of content/ through
+// linkinator, on one temporary page linking to them all. Done here: their uses (file, line, id),
+// one host look-up first (offline, linkinator alone took 9 minutes), skips counted as unknown.
 import { lookup } from 'node:dns/promises'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { STATUS_CODES } from 'node:http'
@@ -48,19 +47,17 @@ export function collectTargets(source: ContentSource): LinkTarget[] {
   return [...byUrl].map(([url, uses]) => ({ url, uses }))
 }
 
-/** The address as linkinator names it (without its #part), or undefined when it is not a web address. */
-function webUrl(url: string): URL | undefined {
-  const parsed = URL.parse(url)
-  if (parsed) parsed.hash = ''
-  return parsed && /^https?:$/.test(parsed.protocol) ? parsed : undefined
-}
-
 /** Checks every target, in order; `retries` after a network error, a timeout, a 5xx or a 429. */
 export async function checkLinks(
   targets: readonly LinkTarget[],
   { timeoutMs = 10_000, retries = 1, retryJitterMs = 1_000, concurrency = 6 } = {}
 ): Promise<LinkResult[]> {
-  const urls = targets.map((target) => webUrl(target.url))
+  // Each address as linkinator names it (without its #part); undefined when not a web address.
+  const urls = targets.map(({ url }) => {
+    const parsed = URL.parse(url)
+    if (parsed) parsed.hash = ''
+    return parsed && /^https?:$/.test(parsed.protocol) ? parsed : undefined
+  })
   const unknownHosts = new Set<string>()
   await Promise.all(
     [...new Set(urls.flatMap((url) => (url ? [url.hostname] : [])))].map((host) =>
@@ -69,36 +66,32 @@ export async function checkLinks(
       })
     )
   )
-  const toCheck = [
-    ...new Set(urls.flatMap((url) => (url && !unknownHosts.has(url.hostname) ? [url.href] : []))),
-  ]
+  // linkinator asks once for an address listed twice.
+  const toCheck = urls.flatMap((url) => (url && !unknownHosts.has(url.hostname) ? [url.href] : []))
   const checked = new Map<string, Checked>()
   const finalUrls = new Map<string, string>()
-  if (toCheck.length > 0) {
-    const dir = await mkdtemp(join(tmpdir(), 'link-check-'))
-    try {
-      const page = join(dir, 'addresses.html')
-      await writeFile(page, toCheck.map((url) => `<a href="${escapeHtml(url)}">x</a>`).join('\n'))
-      const checker = new LinkChecker()
-      checker.on('redirect', ({ url, targetUrl }) => targetUrl && finalUrls.set(url, targetUrl))
-      const { links } = await checker.check({
-        path: page,
-        recurse: false,
-        concurrency,
-        timeout: timeoutMs,
-        // Retry-After is not waited for (a site may ask for an hour): a 429
-        // is retried like a 5xx instead.
-        retry: false,
-        retryErrors: retries > 0,
-        retryErrorsCount: retries,
-        retryErrorsJitter: retryJitterMs,
-        redirects: 'warn',
-        userAgent: DEFAULT_USER_AGENT,
-      })
-      for (const link of links) if (link.parent) checked.set(link.url, link)
-    } finally {
-      await rm(dir, { recursive: true, force: true })
-    }
+  const dir = await mkdtemp(join(tmpdir(), 'link-check-'))
+  try {
+    const page = join(dir, 'addresses.html')
+    await writeFile(page, toCheck.map((url) => `<a href="${escapeHtml(url)}">x</a>`).join('\n'))
+    const checker = new LinkChecker()
+    checker.on('redirect', ({ url, targetUrl }) => targetUrl && finalUrls.set(url, targetUrl))
+    const { links } = await checker.check({
+      path: page,
+      recurse: false,
+      concurrency,
+      timeout: timeoutMs,
+      // Retry-After is not waited for (a site may ask for an hour): a 429 is retried like a 5xx.
+      retry: false,
+      retryErrors: retries > 0,
+      retryErrorsCount: retries,
+      retryErrorsJitter: retryJitterMs,
+      redirects: 'warn',
+      userAgent: DEFAULT_USER_AGENT,
+    })
+    for (const link of links) if (link.parent) checked.set(link.url, link)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
   }
 
   return targets.map((target, i): LinkResult => {
@@ -106,13 +99,10 @@ export async function checkLinks(
     if (!url) return { ...target, ok: false, problem: 'is not a web address (https://…)' }
     if (unknownHosts.has(url.hostname))
       return { ...target, ok: false, problem: "the address's host name could not be found" }
-    const link = checked.get(url.href)
-    const finalUrl = finalUrls.get(url.href)
-    const result: LinkResult = { ...target, ok: link?.state === LinkState.OK }
-    if (link?.status) result.status = link.status
-    if (finalUrl) result.finalUrl = finalUrl
-    if (!result.ok) result.problem = describe(link, finalUrl, timeoutMs)
-    return result
+    const [link, finalUrl] = [checked.get(url.href), finalUrls.get(url.href)]
+    const ok = link?.state === LinkState.OK
+    const problem = ok ? undefined : describe(link, finalUrl, timeoutMs)
+    return { ...target, ok, status: link?.status || undefined, finalUrl, problem }
   })
 }
 
@@ -159,13 +149,6 @@ function errorCode(error: unknown): string | undefined {
 }
 
 const where = (use: LinkUse) => `${use.file}${use.line ? `:${use.line}` : ''} (id ${use.id})`
-const movedText = (result: LinkResult) =>
-  `now leads to ${result.finalUrl}; if that is the same page or file, update the address to it`
-const annotation = (severity: 'error' | 'notice', use: LinkUse, title: string, message: string) =>
-  githubAnnotation(
-    { severity, file: use.file, line: use.line, message: `${message} (id ${use.id})` },
-    title
-  )
 
 /** Broken addresses, then those that redirect but work, then a summary; `githubActions` annotates. */
 export function formatLinkReport(
@@ -175,18 +158,25 @@ export function formatLinkReport(
   const broken = results.filter((r) => !r.ok)
   const moved = results.filter((r) => r.ok && r.finalUrl)
   const lines: string[] = []
-  const list = (heading: string, group: LinkResult[], text: (r: LinkResult) => string) => {
-    if (group.length > 0) lines.push(`${heading} (${group.length}):`, '')
-    for (const result of group)
-      lines.push(
-        result.url,
-        `  ${text(result)}`,
-        ...result.uses.map((u) => `  used in ${where(u)}`),
-        ''
-      )
+  const annotations: string[] = []
+  const list = (title: string, group: LinkResult[], text: (r: LinkResult) => string) => {
+    const severity = group === broken ? 'error' : 'notice'
+    if (group.length > 0) lines.push(`${title} (${group.length}):`, '')
+    for (const r of group) {
+      lines.push(r.url, `  ${text(r)}`, ...r.uses.map((u) => `  used in ${where(u)}`), '')
+      for (const { file, line, id } of r.uses) {
+        const message = `${r.url}: ${text(r)} (id ${id})`
+        const label = group === broken ? 'Broken link' : 'Moved link'
+        annotations.push(githubAnnotation({ severity, file, line, message }, label))
+      }
+    }
   }
   list('Broken addresses', broken, (r) => r.problem ?? 'broken')
-  list('Addresses that redirect but work', moved, movedText)
+  list(
+    'Addresses that redirect but work',
+    moved,
+    (r) => `now leads to ${r.finalUrl}; if that is the same page or file, update the address to it`
+  )
   const working = results.length - broken.length
   const via = moved.length ? ` (${moved.length} of them through a redirect)` : ''
   lines.push(
@@ -196,15 +186,7 @@ export function formatLinkReport(
         ? ' No server answered at all: check the internet connection before changing any address.'
         : '')
   )
-  if (githubActions) {
-    for (const r of broken)
-      for (const use of r.uses)
-        lines.push(annotation('error', use, 'Broken link', `${r.url}: ${r.problem}`))
-    for (const r of moved)
-      for (const use of r.uses)
-        lines.push(annotation('notice', use, 'Moved link', `${r.url}: ${movedText(r)}`))
-  }
-  return lines.join('\n')
+  return [...lines, ...(githubActions ? annotations : [])].join('\n')
 }
 
 if (import.meta.main) {

@@ -30,11 +30,10 @@ export function readAudit(
   return `The audit could not run, so nothing is known about advisories this time (this is not a clean result): ${reason.slice(0, 300)}`
 }
 
+const BROWSER_PACKAGES = ['pagefind', 'decap-cms-app', 'react', 'react-dom']
+
 /** The lock-file paths of the packages sent to browsers and all they depend on (`npm query`). */
-export function sentToBrowsers(
-  dir = '.',
-  roots = ['pagefind', 'decap-cms-app', 'react', 'react-dom']
-): Set<string> {
+export function sentToBrowsers(dir = '.', roots = BROWSER_PACKAGES): Set<string> {
   const top = `:root > :is(${roots.map((name) => `#${name}`).join(', ')})`
   const query = spawnSync('npm', ['query', '--package-lock-only', `${top}, ${top} *`], {
     cwd: dir,
@@ -48,21 +47,15 @@ export function sentToBrowsers(
 /** The advisories, most severe first, sorted into code sent to browsers and build tools. */
 export function sortFindings(report: AuditReport, browser: ReadonlySet<string>) {
   const sorted = { sent: [] as Finding[], tools: [] as Finding[] }
-  for (const { name, severity, via, nodes, fixAvailable } of Object.values(
-    report.vulnerabilities ?? {}
-  )) {
+  const found = Object.values(report.vulnerabilities ?? {})
+  for (const { name, severity, via, nodes, fixAvailable } of found) {
     // Only the package that has the advisory itself: the ones that merely use it follow.
     const titles = via.flatMap((v) =>
       typeof v === 'string' ? [] : [`${v.title ?? 'advisory'}${v.url ? ` (${v.url})` : ''}`]
     )
     if (titles.length === 0) continue
     const inBrowser = (nodes ?? [`node_modules/${name}`]).some((node) => browser.has(node))
-    sorted[inBrowser ? 'sent' : 'tools'].push({
-      name,
-      severity,
-      titles,
-      fix: Boolean(fixAvailable),
-    })
+    sorted[inBrowser ? 'sent' : 'tools'].push({ name, severity, titles, fix: !!fixAvailable })
   }
   const order = ['critical', 'high', 'moderate', 'low', 'info']
   const byRisk = (a: Finding, b: Finding) =>
@@ -115,11 +108,10 @@ if (import.meta.main) {
   console.log(summary)
   if (weekly) {
     const settings = settingsOrExit('audit:report', 0)
-    const count = sorted.sent.length + sorted.tools.length
     const result = await keepIssue(settings, {
       label: AUDIT_LABEL,
       title: `Dependency advisories: ${sorted.sent.length} in code sent to browsers, ${sorted.tools.length} in build tools`,
-      ...(count > 0
+      ...(sorted.sent.length + sorted.tools.length
         ? { body: summary }
         : { closing: 'The weekly audit finds no advisory any more.' }),
     })

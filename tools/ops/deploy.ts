@@ -1,7 +1,6 @@
 // `npm run deploy`: publishes out/ and the routes of functions/ to Cloudflare Pages with the locked
-// wrangler, run in a new, empty folder holding only those, so nothing else in the working copy (a
-// file a pull request added, a wrangler.toml) changes what is deployed. Exits 1 with a message when
-// out/ is not a built site or the Cloudflare settings are not all set.
+// wrangler, run in an empty folder holding only those, so nothing else in the working copy (a file
+// a pull request added, a wrangler.toml) changes what is deployed; it refuses in plain words.
 import { spawnSync } from 'node:child_process'
 import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,62 +18,46 @@ export const SETTINGS = [
   { name: 'CLOUDFLARE_PAGES_PROJECT', kind: 'variable' },
 ] as const
 
-type Env = Record<string, string | undefined>
-
-/** The CLI: DEPLOY_COMMAND (split on spaces, for tests) or the locked wrangler on this Node. */
-export function deployCommand(env: Env, wranglerBin: string): string[] {
-  const override = env.DEPLOY_COMMAND?.trim()
-  return override ? override.split(/\s+/) : [process.execPath, wranglerBin]
-}
-
-/** Decides the deploy, touching nothing. `out` says what the build left in out/. */
+/** Decides the deploy, touching nothing. `out` says what the build left in out/; DEPLOY_COMMAND
+ * (split on spaces, for tests) stands in for the locked wrangler. */
 export function planDeploy(
-  env: Env,
+  env: Record<string, string | undefined>,
   out: { index: boolean; headers: boolean },
-  wranglerBin = 'node_modules/wrangler/bin/wrangler.js'
+  wranglerBin = resolve('node_modules', 'wrangler', 'bin', 'wrangler.js')
 ): { action: 'refuse'; message: string } | { action: 'run'; command: string; args: string[] } {
+  const refuse = (message: string) => ({ action: 'refuse' as const, message })
   const absent = [!out.index && 'out/index.html', !out.headers && 'out/_headers'].filter(Boolean)
   if (absent.length > 0)
-    return {
-      action: 'refuse',
-      message:
-        `Deploy refused: ${absent.join(' and ')} ${absent.length > 1 ? 'are' : 'is'} missing. ` +
-        `Run \`npm run build\` first; it writes the whole site, with its headers, to out/.`,
-    }
+    return refuse(
+      `Deploy refused: ${absent.join(' and ')} ${absent.length > 1 ? 'are' : 'is'} missing. ` +
+        `Run \`npm run build\` first; it writes the whole site, with its headers, to out/.`
+    )
   const missing = SETTINGS.filter(({ name }) => !env[name]?.trim())
   const list = missing.map(({ name, kind }) => `${name} (${kind})`).join(', ')
   const add =
     `Add ${missing.length > 1 ? 'them' : 'it'} in the repository's Settings > Secrets and variables > Actions, ` +
     `as deploy/README.md ("Cloudflare Pages") explains.`
   // Some set and some not: a set-up left half done, which must not pass as "not set up yet".
-  if (missing.length > 0 && missing.length < SETTINGS.length)
-    return {
-      action: 'refuse',
-      message: `Deploy failed: the Cloudflare settings are only partly set. Missing: ${list}. ${add}`,
-    }
   if (missing.length > 0)
-    return {
-      action: 'refuse',
-      message: `Nothing was published: the site was built, but ${list} are not set, so it was not sent to Cloudflare Pages. ${add}`,
-    }
-  const [command, ...prefix] = deployCommand(env, wranglerBin) as [string, ...string[]]
+    return refuse(
+      missing.length < SETTINGS.length
+        ? `Deploy failed: the Cloudflare settings are only partly set. Missing: ${list}. ${add}`
+        : `Nothing was published: the site was built, but ${list} are not set, so it was not sent to Cloudflare Pages. ${add}`
+    )
+  const override = env.DEPLOY_COMMAND?.trim().split(/\s+/)
+  const [command = '', ...prefix] = override?.[0] ? override : [process.execPath, wranglerBin]
   const project = env.CLOUDFLARE_PAGES_PROJECT!.trim()
   const args = ['pages', 'deploy', 'out', '--project-name', project, '--branch', PRODUCTION_BRANCH]
   return { action: 'run', command, args: [...prefix, ...args] }
 }
 
-export const functionFiles = (dir: string) => filesIn(dir).filter((file) => file.endsWith('.ts'))
-
 // Bundles each route of `from` (a file exporting onRequest, onRequestGet…, as wrangler reads its
 // exports; not a module the routes share) into `to` at the same path, with all it imports.
 export function bundleFunctions(from: string, to: string): string[] {
-  const files = functionFiles(from).filter((file) => {
-    const { metafile } = buildSync({
-      entryPoints: [join(from, file)],
-      write: false,
-      metafile: true,
-    })
-    const exports = Object.values(metafile.outputs).flatMap((output) => output.exports)
+  const files = filesIn(from).filter((file) => {
+    if (!file.endsWith('.ts')) return false
+    const built = buildSync({ entryPoints: [join(from, file)], write: false, metafile: true })
+    const exports = Object.values(built.metafile.outputs).flatMap((output) => output.exports)
     return exports.some((name) => /^onRequest(Get|Post|Put|Patch|Delete|Options|Head)?$/.test(name))
   })
   for (const file of files)
@@ -92,11 +75,10 @@ export function bundleFunctions(from: string, to: string): string[] {
 
 if (import.meta.main) {
   const out = resolve('out')
-  const plan = planDeploy(
-    process.env,
-    { index: existsSync(join(out, 'index.html')), headers: existsSync(join(out, '_headers')) },
-    resolve('node_modules', 'wrangler', 'bin', 'wrangler.js')
-  )
+  const plan = planDeploy(process.env, {
+    index: existsSync(join(out, 'index.html')),
+    headers: existsSync(join(out, '_headers')),
+  })
   if (plan.action === 'refuse') {
     console.error(plan.message)
     if (process.env.GITHUB_ACTIONS) console.log(`::error title=Not published::${plan.message}`)

