@@ -1,7 +1,8 @@
 import { checkCharacters } from '#lib/content/characters.ts'
 import { didYouMean, fieldName } from '#lib/content/messages.ts'
 import type { ProblemList } from '#lib/content/problems.ts'
-import type { Located, PageFile, ReadContent } from '#lib/content/read.ts'
+import type { PageFile, ReadContent } from '#lib/content/read.ts'
+import type { Located } from '#lib/content/yaml.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { Site } from '#lib/content/schemas.ts'
 import type { ContentSource } from '#lib/content/source.ts'
@@ -77,8 +78,8 @@ export function checkSource(source: ContentSource, read: ReadContent, problems: 
             )
         })
   }
-  const { located, meetings, withErrors } = read
-  return { registries, located, meetings, pages: published, withErrors, routes }
+  const { located, documents, withErrors } = read
+  return { registries, located, documents, pages: published, withErrors, routes }
 }
 
 function checkFees(registries: Registries, fees: Located, problems: ProblemList) {

@@ -13,13 +13,10 @@ import {
   type VideoEntry,
 } from '#lib/content/schemas.ts'
 import { REGISTRY_NAMES, registryPath, type ContentSource } from '#lib/content/source.ts'
-import { parseYamlWithLines, type LocatedYaml } from '#lib/content/yaml.ts'
+import { parseYamlWithLines, type Located } from '#lib/content/yaml.ts'
 
-// Step 1 of the content check: the files as data. Refused files are reported; each
-// registry's YAML is parsed with its lines and held to its schema entry by entry;
-// each page's frontmatter is held to the page schema.
-
-export type Located = LocatedYaml & { file: string }
+// Step 1 of the content check: the files as data, each registry and each page's
+// frontmatter held to its schema, every problem at its line.
 
 export type PageFile = {
   file: string
@@ -27,7 +24,7 @@ export type PageFile = {
   body: string
   /** Lines above the body in the file. */
   bodyLine: number
-  lineOf: LocatedYaml['lineOf']
+  lineOf: Located['lineOf']
 }
 
 type DocumentRecord = { doc: DocumentEntry; yaml: Located; index: number }
@@ -56,19 +53,18 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
     }
     const yaml = problems.catch(() => parseYamlWithLines(file.text, file.path))
     if (!yaml) continue
-    const at = (located[name] = { ...yaml, file: file.path })
+    located[name] = yaml
     const { schema, list } = REGISTRY_SCHEMAS[name]
     const value = list
-      ? parseList(schema, at, name === 'holidays' ? 'date' : 'id', problems)
-      : parseWith<unknown>(schema, at.data, at, problems)
+      ? parseList(schema, yaml, name === 'holidays' ? 'date' : 'id', problems)
+      : parseWith<unknown>(schema, yaml.data, yaml, problems)
     if (value !== undefined) parsed[name] = value
   }
-  const { records, meetings } = readMeetings(source, problems)
+  const records = readMeetings(source, problems)
   const read = {
     site: parsed.site as Site | undefined,
     videos: parsed.videos as VideoEntry[] | undefined,
     located,
-    meetings,
   }
   if (REGISTRY_NAMES.some((name) => !(name in parsed)) || !records)
     return { ...read, registries: undefined, documents: undefined }
@@ -95,13 +91,10 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
 /** content/data/meetings/<year>.yaml, documents of the file's year: no records when one has a mistake. */
 function readMeetings(source: ContentSource, problems: ProblemList) {
   const records: DocumentRecord[] = []
-  const meetings: Located[] = []
   let ok = true
   for (const file of [...source.meetings].sort((a, b) => a.path.localeCompare(b.path))) {
     const yaml = problems.catch(() => parseYamlWithLines(file.text, file.path))
-    const located = yaml && { ...yaml, file: file.path }
-    if (located) meetings.push(located)
-    const entries = located && parseList(meetingRecordSchema, located, 'id', problems)
+    const entries = yaml && parseList(meetingRecordSchema, yaml, 'id', problems)
     if (!entries) {
       ok = false
       continue
@@ -112,34 +105,26 @@ function readMeetings(source: ContentSource, problems: ProblemList) {
         ok = false
         problems.error(
           file.path,
-          located.lineOf([index, 'year']) ?? located.lineOf([index, 'id']),
+          yaml.lineOf([index, 'year']) ?? yaml.lineOf([index, 'id']),
           `entry "${doc.id}": field "year" is ${doc.year ?? 'missing'}, but this file holds the meeting records of ${year}. Write year: ${year}, or move the entry to the file of its year`
         )
       }
-      records.push({ doc, yaml: located, index })
+      records.push({ doc, yaml, index })
     })
   }
-  return { records: ok ? records : undefined, meetings }
+  return ok ? records : undefined
 }
 
-/**
- * `data` held to `schema`, or undefined with each problem in plain words at its line. A
- * list entry (`index`) is named by its id, or before it has one by its place in the list.
- */
+/** `data` held to `schema`, or undefined with each problem in plain words at its line. */
 function parseWith<T>(
   schema: z.ZodType<T>,
   data: unknown,
   yaml: Located,
   problems: ProblemList,
-  { index, entry, line }: { index?: number; entry?: string; line?: number } = {}
+  { index, named = '', line }: { index?: number; named?: string; line?: number } = {}
 ): T | undefined {
   const result = schema.safeParse(data)
   if (result.success) return result.data
-  const named = entry
-    ? `entry "${entry}": `
-    : index === undefined
-      ? ''
-      : `entry ${index + 1} (it has no id yet): `
   for (const { path, at, message } of describeIssues(result.error.issues, data)) {
     const field = path.length ? `field ${fieldName(path)} ` : ''
     const lineOf = yaml.lineOf(index === undefined ? at : [index, ...at]) ?? line
@@ -159,15 +144,17 @@ function parseList(schema: z.ZodType, yaml: Located, key: 'id' | 'date', problem
     return undefined
   }
   // Two entries with one id, whatever else is wrong with either.
-  let ok = !(key === 'id' && checkSameIds(yaml, data, problems))
+  const sameIds = key === 'id' && checkSameIds(yaml, data, problems)
   const entries = data.map((raw, index) => {
-    const name = (raw as Record<string, unknown> | null)?.[key]
-    const entry = typeof name === 'string' && name.trim() ? name : undefined
-    const value = parseWith(schema, raw, yaml, problems, { index, entry })
-    if (value === undefined) ok = false
-    return value
+    // An entry is named by its id, or before it has one by its place in the list.
+    const name = (raw as Raw)?.[key]
+    const named =
+      typeof name === 'string' && name.trim()
+        ? `entry "${name}": `
+        : `entry ${index + 1} (it has no id yet): `
+    return parseWith(schema, raw, yaml, problems, { index, named })
   })
-  return ok ? entries : undefined
+  return sameIds || entries.includes(undefined) ? undefined : entries
 }
 
 type Raw = Record<string, unknown> | null
@@ -221,9 +208,7 @@ function readPages(source: ContentSource, problems: ProblemList) {
       withErrors.push(body)
       continue
     }
-    const frontmatter = parseWith(pageSchema, yaml.data ?? {}, { ...yaml, file }, problems, {
-      line: 1,
-    })
+    const frontmatter = parseWith(pageSchema, yaml.data ?? {}, yaml, problems, { line: 1 })
     if (frontmatter) {
       pages.push({ ...body, frontmatter, lineOf: yaml.lineOf })
       continue
