@@ -1,10 +1,9 @@
 import type { z } from 'zod'
 import * as schemas from '#lib/content/schemas.ts'
-import type { RegistryName } from '#lib/content/source.ts'
 
 /**
- * The schema of each registry file: a list registry is a YAML list of entries (with
- * ids unique within the file, but for holidays); the others are one group of fields.
+ * Each registry file of content/data, in the order they are checked: a list registry is a YAML
+ * list of entries (with ids unique within the file, but for holidays); the others one group of fields.
  */
 export const REGISTRY_SCHEMAS = {
   site: { schema: schemas.siteSchema, list: false },
@@ -17,7 +16,9 @@ export const REGISTRY_SCHEMAS = {
   facts: { schema: schemas.factsSchema, list: false },
   holidays: { schema: schemas.holidaySchema, list: true },
   alerts: { schema: schemas.alertSchema, list: true },
-} satisfies Record<RegistryName, { schema: z.ZodType; list: boolean }>
+} satisfies Record<string, { schema: z.ZodType; list: boolean }>
+export type RegistryName = keyof typeof REGISTRY_SCHEMAS
+export const REGISTRY_NAMES = Object.keys(REGISTRY_SCHEMAS) as RegistryName[]
 
 type Entry<N extends RegistryName> = z.infer<(typeof REGISTRY_SCHEMAS)[N]['schema']>
 

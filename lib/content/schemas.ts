@@ -7,7 +7,6 @@ import {
   YOUTUBE,
   youtubeId,
 } from '#lib/providers.ts'
-import { CAPTIONS_FILE } from '#lib/content/source.ts'
 
 // One schema per content file; the types are inferred from them.
 
@@ -124,6 +123,7 @@ export const meetingRecordSchema = documentSchema.extend({
   }),
 })
 
+export const CAPTIONS_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.vtt$/
 const captionsFileSchema = z
   .string()
   .regex(

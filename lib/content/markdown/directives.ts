@@ -1,6 +1,6 @@
 import type { Paragraph } from 'mdast'
 import { diagramIds, type Block, type DiagramId, type ResolvedTile } from '#lib/content/blocks.ts'
-import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import { failAt, type MarkdownContext } from '#lib/content/markdown/processor.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import { documentHref, documentKinds, type DocumentEntry, type Tile } from '#lib/content/schemas.ts'

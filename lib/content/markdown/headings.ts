@@ -1,5 +1,5 @@
 import type { Root } from 'mdast'
-import { failAt, plainText, walk, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import { failAt, plainText, walk, type MarkdownContext } from '#lib/content/markdown/processor.ts'
 import type { ProblemList } from '#lib/content/problems.ts'
 
 /** A heading's anchor: lower case, words joined by hyphens, tokens left out. */

@@ -1,17 +1,17 @@
 import type { Link, RootContent } from 'mdast'
 import type { Block } from '#lib/content/blocks.ts'
-import { failAt, walk, type AnyNode, type MarkdownContext } from '#lib/content/markdown/context.ts'
 import { directiveBlock, directiveOf } from '#lib/content/markdown/directives.ts'
 import { assignHeadingIds } from '#lib/content/markdown/headings.ts'
 import { resolveAnchor, resolveLink } from '#lib/content/markdown/links.ts'
-import { parseMarkdown, toHtml } from '#lib/content/markdown/processor.ts'
+import { failAt, parseMarkdown, toHtml, walk } from '#lib/content/markdown/processor.ts'
+import type { AnyNode, MarkdownContext } from '#lib/content/markdown/processor.ts'
 import { replaceTokens } from '#lib/content/markdown/tokens.ts'
 import { ContentError, ProblemList } from '#lib/content/problems.ts'
 
 // The Markdown pipeline: parse and sanitize (processor), heading ids, links, {{tokens}}
 // and `@` lines, each reference checked on the way, every mistake at its line.
 
-export type { MarkdownContext } from '#lib/content/markdown/context.ts'
+export type { MarkdownContext } from '#lib/content/markdown/processor.ts'
 
 /** Lists and quotes inside each other, at most: deeper nesting is refused before parsing. */
 const MAX_NESTING = 10

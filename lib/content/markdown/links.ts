@@ -1,6 +1,6 @@
 import type { Link } from 'mdast'
-import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
-import { TOP_ANCHOR, USER_CONTENT_PREFIX } from '#lib/content/markdown/processor.ts'
+import { failAt, TOP_ANCHOR, USER_CONTENT_PREFIX } from '#lib/content/markdown/processor.ts'
+import type { MarkdownContext } from '#lib/content/markdown/processor.ts'
 import { documentHref } from '#lib/content/schemas.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import { documentCue, inlineLinkCue } from '#lib/labels.ts'

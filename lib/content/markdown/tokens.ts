@@ -1,5 +1,5 @@
 import type { PhrasingContent, Root, Text } from 'mdast'
-import { failAt, walk, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import { failAt, walk, type MarkdownContext } from '#lib/content/markdown/processor.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import { formatDate } from '#lib/dates.ts'
 import { cardFeeLabel, tierLabel } from '#lib/fees.ts'
