@@ -10,8 +10,7 @@ import type {
 } from '#lib/content/schemas.ts'
 import type { EstimatorRules } from '#lib/fee-estimate.ts'
 
-// A page body: sanitized HTML and the embeds its `@` lines ask for, each kind named
-// after its line and carrying its data already looked up, so components render from props.
+// A page body: sanitized HTML and the embeds its `@` lines ask for, their data looked up.
 
 export const diagramIds = ['smoke-alarm-levels', 'smoke-alarm-ceiling'] as const
 export type DiagramId = (typeof diagramIds)[number]

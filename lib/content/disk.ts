@@ -22,7 +22,6 @@ export const CONTENT_DIR = process.env.CONTENT_DIR ?? join(process.cwd(), 'conte
 
 const LINK =
   'is a link to another file or folder (a symlink). The site never follows links in content/: put the file itself here'
-/** Files a computer makes by itself in a working copy: a notice, not an error. */
 const SYSTEM_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini'])
 const SYSTEM_FILE =
   'is a file your computer made for itself (Finder or Windows Explorer). The site never reads or publishes it: delete it, and leave it out of pull requests'

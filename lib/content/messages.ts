@@ -7,11 +7,7 @@ import { plural } from '#lib/text.ts'
 
 type Issue = z.core.$ZodIssue
 
-/**
- * A field of a file, in words: ['inspection', 'tiers', 0, 'amount'] is
- * `"amount" (inspection, tiers entry 1)`; an entry of a list on its own,
- * ['main', 2], is `entry 3 of "main"`. Entries count from 1, as people do.
- */
+/** ['inspection', 'tiers', 0, 'amount'] is `"amount" (inspection, tiers entry 1)`, ['main', 2] `entry 3 of "main"`. */
 export function fieldName(path: readonly PropertyKey[]): string {
   const last = path.at(-1)
   const where = (parts: readonly PropertyKey[]) =>
@@ -152,15 +148,11 @@ function bestBranch(issue: Extract<Issue, { code: 'invalid_union' }>): Issue[] {
   return issue.errors.filter((b) => b.length > 0).sort((a, b) => score(a) - score(b))[0] ?? []
 }
 
-/**
- * Every schema problem of a file in plain words, with the field it is about (`path`)
- * and the place to point at (`at`: for an unknown field, the misspelled key itself).
- */
+/** Each schema problem in plain words, its field (`path`) and where to point (`at`: an unknown field's key). */
 export function describeIssues(issues: readonly Issue[], data: unknown) {
   const out: { path: PropertyKey[]; at: PropertyKey[]; message: string }[] = []
   const visit = (list: readonly Issue[], prefix: PropertyKey[]) => {
-    // A misspelled field shows up twice: as an unknown field, and as a
-    // missing one. Say it once: unknown field "rout" (did you mean "route"?).
+    // A misspelled field is both unknown and missing: said once, 'unknown field "rout" (did you mean "route"?)'.
     const missing = list.filter(
       (i) => i.code !== 'unrecognized_keys' && valueAt(data, [...prefix, ...i.path]) === undefined
     )

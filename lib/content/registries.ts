@@ -22,10 +22,7 @@ export const REGISTRY_NAMES = Object.keys(REGISTRY_SCHEMAS) as RegistryName[]
 
 type Entry<N extends RegistryName> = z.infer<(typeof REGISTRY_SCHEMAS)[N]['schema']>
 
-/**
- * Everything in content/data, checked, with entries that have ids keyed by id; documents
- * holds the meeting records too. Holidays are sorted, oldest first.
- */
+/** content/data checked, entries with ids keyed by id (documents with the meeting records), holidays sorted. */
 export type Registries = { [N in 'site' | 'navigation' | 'fees' | 'facts']: Entry<N> } & {
   [N in 'documents' | 'videos' | 'forms' | 'links']: ReadonlyMap<string, Entry<N>>
 } & { holidays: Entry<'holidays'>[]; alerts: Entry<'alerts'>[] }

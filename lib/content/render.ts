@@ -12,10 +12,7 @@ import type { PageFrontmatter } from '#lib/content/schemas.ts'
 
 export type RenderedPage = PageFrontmatter & { file: string; blocks: Block[] }
 
-/**
- * Renders every published page, transcript and alert message. When a registry has
- * errors, the pages' text is still checked for everything that needs no registry.
- */
+/** Renders every published page, transcript and alert; without registries, still checks the pages' text. */
 export function renderContent(checked: CheckedSource, problems: ProblemList) {
   const { registries, located, pages: published, routes } = checked
   const index: IndexedPage[] = published.map(({ frontmatter: f }) => ({

@@ -4,7 +4,6 @@ import { plural } from '#lib/text.ts'
 // The content check's report: a list for the terminal and, on GitHub Actions, workflow
 // commands that put each problem on its file and line in the pull request.
 
-/** Escapes text for a GitHub workflow command. */
 const escapeData = (text: string) =>
   text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A')
 const escapeProperty = (text: string) =>

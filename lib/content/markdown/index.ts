@@ -13,10 +13,9 @@ import { ContentError, ProblemList } from '#lib/content/problems.ts'
 
 export type { MarkdownContext } from '#lib/content/markdown/processor.ts'
 
-/** Lists and quotes inside each other, at most: deeper nesting is refused before parsing. */
 const MAX_NESTING = 10
 
-/** A page's Markdown as sanitized HTML and embeds; the ContentError lists every mistake. */
+/** A page's Markdown as blocks; the ContentError lists every mistake. */
 export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] {
   refuseDeepNesting(markdown, ctx)
   const tree = parseMarkdown(markdown)

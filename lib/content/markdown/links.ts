@@ -24,8 +24,7 @@ export function resolveLink(link: Link, ctx: MarkdownContext): boolean {
     return false
   }
   const [, kind, id = ''] = /^([a-z]+):(.*)$/.exec(url) ?? []
-  // Without registries (one has errors, or the page's frontmatter has), links
-  // to their entries wait for the next check; every other link is checked.
+  // Without registries (one has errors), links to their entries wait for the next check.
   const { registries } = ctx
   if (!registries && (kind === 'doc' || kind === 'link' || kind === 'video')) return false
   const unknown = (what: string, file: string, known: Iterable<string>): never =>
