@@ -72,14 +72,8 @@ function describeValue(value: unknown): string {
   return `the number ${String(value)}`
 }
 
-const valueAt = (data: unknown, path: readonly PropertyKey[]): unknown =>
-  path.reduce<unknown>(
-    (value, key) =>
-      value !== null && typeof value === 'object'
-        ? (value as Record<PropertyKey, unknown>)[key]
-        : undefined,
-    data
-  )
+const valueAt = (data: unknown, path: readonly PropertyKey[]) =>
+  path.reduce((value, key) => (value as Record<PropertyKey, unknown> | null)?.[key], data)
 
 const ownMessage = (issue: Issue) => (/^should\b/.test(issue.message) ? issue.message : undefined)
 
@@ -181,14 +175,13 @@ export function describeIssues(issues: readonly Issue[], data: unknown) {
     for (const issue of list) {
       const path = [...prefix, ...issue.path]
       if (explained.has(issue)) continue
-      if (issue.code === 'invalid_union') {
-        visit(bestBranch(issue), path)
-      } else if (
+      if (issue.code === 'invalid_union') visit(bestBranch(issue), path)
+      else if (
         (issue.code === 'invalid_element' || issue.code === 'invalid_key') &&
-        issue.issues.length > 0
-      ) {
+        issue.issues.length
+      )
         visit(issue.issues, path)
-      } else {
+      else {
         const unknown = unknownFields.get(issue)
         out.push({
           path,

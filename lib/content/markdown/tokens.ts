@@ -1,4 +1,4 @@
-import type { PhrasingContent, Root, Text } from 'mdast'
+import type { Link, PhrasingContent, Root, Text } from 'mdast'
 import { failAt, walk, type MarkdownContext } from '#lib/content/markdown/processor.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import { formatDate } from '#lib/dates.ts'
@@ -11,15 +11,12 @@ import { formatMoney } from '#lib/money.ts'
 const TOKEN = /\{\{\s*([a-z-]+):([a-z0-9-]+)\s*\}\}/g
 const TOKEN_KINDS = ['fee', 'tier', 'card-fee', 'fact', 'site']
 const text = (value: string): Text => ({ type: 'text', value })
+const link = (url: string, value: string): Link => ({ type: 'link', url, children: [text(value)] })
 const SITE_TOKENS: Record<string, (site: Site) => PhrasingContent> = {
   name: (site) => text(site.name),
   organization: (site) => text(site.organization),
-  phone: ({ phone }) => ({
-    type: 'link',
-    url: phoneHref(phone),
-    children: [text(phoneText(phone))],
-  }),
-  email: ({ email }) => ({ type: 'link', url: `mailto:${email}`, children: [text(email)] }),
+  phone: ({ phone }) => link(phoneHref(phone), phoneText(phone)),
+  email: ({ email }) => link(`mailto:${email}`, email),
   address: ({ address: a }) => text(`${a.street}, ${a.city}, ${a.state} ${a.zip}`),
   hours: (site) => text(site.officeHours),
 }
