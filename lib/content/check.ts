@@ -199,19 +199,15 @@ function brokenTarget(
   registries: Registries,
   routes: ReadonlySet<string>
 ): [string, string] | undefined {
-  if ('route' in target)
-    return routes.has(target.route)
-      ? undefined
-      : [
-          'route',
-          `is "${target.route}", but no published page has that route.${didYouMean(target.route, routes)}`,
-        ]
   const [key, id, known, file] =
-    'link' in target
-      ? ['link', target.link, registries.links, 'links.yaml']
-      : ['document', target.document, registries.documents, 'documents.yaml']
+    'route' in target
+      ? (['route', target.route, routes, ''] as const)
+      : 'link' in target
+        ? (['link', target.link, registries.links, 'links.yaml'] as const)
+        : (['document', target.document, registries.documents, 'documents.yaml'] as const)
   if (known.has(id)) return undefined
-  return [key, `is "${id}", which is not in content/data/${file}.${didYouMean(id, known.keys())}`]
+  const why = file ? `which is not in content/data/${file}` : 'but no published page has that route'
+  return [key, `is "${id}", ${why}.${didYouMean(id, known.keys())}`]
 }
 
 // Characters that cannot be seen, in every file: they can hide, join or reverse text,

@@ -30,8 +30,6 @@ const KEEP_NOT_EMPTY =
 /** No content file needs more; a larger one would only slow every check. */
 const MAX_FILE_BYTES = 1_000_000
 
-const utf8 = new TextDecoder('utf-8', { fatal: true })
-
 type Entry = { name: string; path: string; stat: Stats }
 type Kind = 'pages' | 'captions' | 'meetings'
 
@@ -96,7 +94,7 @@ export function readContentSource(contentDir: string = CONTENT_DIR): ContentSour
     let why = `is ${(stat.size / 1e6).toFixed(1)} MB; a content file may be at most ${MAX_FILE_BYTES / 1e6} MB. Split it, or link to a large document instead of copying it in`
     if (stat.size <= MAX_FILE_BYTES)
       try {
-        const text = utf8.decode(readFileSync(path))
+        const text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(path))
         return [{ path: shown(path), text: text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n') }]
       } catch {
         why =

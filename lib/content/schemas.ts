@@ -18,9 +18,6 @@ const idSchema = z
   .string()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'should be an id such as budget-2019 (lower case, hyphens)')
 
-const PLAIN_ADDRESS =
-  'a site name with a dot (not a number such as 192.168.0.1), no port such as ":8080", no backslash, and no user name, password or "@" before it'
-
 // An https address every program reads alike: no user name, password or backslash before the
 // host (programs disagree on where it goes), no port, no number. A document's keeps its spaces.
 const webAddress = (example: string, spaces = false) =>
@@ -40,7 +37,7 @@ const webAddress = (example: string, spaces = false) =>
         url.port === '' &&
         /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z][a-z0-9-]*$/.test(url.hostname)
       )
-    }, `should be a plain web address such as https://www.example.org/${example}: ${PLAIN_ADDRESS}`)
+    }, `should be a plain web address such as https://www.example.org/${example}: a site name with a dot (not a number such as 192.168.0.1), no port such as ":8080", no backslash, and no user name, password or "@" before it`)
 const httpsUrlSchema = webAddress('page')
 
 export const documentHref = (doc: { url: string }) => doc.url.replace(/ /g, '%20')
@@ -98,7 +95,6 @@ export const documentKinds = [
   'letter',
   'program',
 ] as const
-const fileTypes = ['pdf', 'word', 'excel'] as const
 const languages = ['en', 'es'] as const
 
 export const documentSchema = z.strictObject({
@@ -106,7 +102,7 @@ export const documentSchema = z.strictObject({
   title: text(120),
   kind: z.enum(documentKinds),
   year: z.int().min(1990).max(2100).optional(),
-  type: z.enum(fileTypes),
+  type: z.enum(['pdf', 'word', 'excel']),
   language: z.enum(languages).default('en'),
   url: webAddress('file.pdf', true),
   published: isoDaySchema.optional(),
@@ -124,12 +120,6 @@ export const meetingRecordSchema = documentSchema.extend({
 })
 
 export const CAPTIONS_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.vtt$/
-const captionsFileSchema = z
-  .string()
-  .regex(
-    CAPTIONS_FILE,
-    'should be the name of a WebVTT file in content/captions, such as fire-is-fast.vtt'
-  )
 
 export const videoSchema = z
   .strictObject({
@@ -138,7 +128,13 @@ export const videoSchema = z
     description: text(300).optional(),
     provider: z.enum(['file', 'youtube']),
     url: httpsUrlSchema,
-    captions: captionsFileSchema.optional(),
+    captions: z
+      .string()
+      .regex(
+        CAPTIONS_FILE,
+        'should be the name of a WebVTT file in content/captions, such as fire-is-fast.vtt'
+      )
+      .optional(),
     transcript: z.string().trim().min(1).max(20000).optional(),
     width: z.int().min(200).max(1920).default(600),
     height: z.int().min(150).max(1080).default(450),

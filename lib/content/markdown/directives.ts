@@ -54,12 +54,11 @@ export function directiveBlock(
     documents: (registries) => {
       if (args.length === 0)
         fail(`"@documents" needs one or more kinds: ${documentKinds.join(', ')}`)
-      for (const kind of args) {
+      for (const kind of args)
         if (!(documentKinds as readonly string[]).includes(kind))
           fail(
             `"@documents" names the unknown kind "${kind}".${didYouMean(kind, documentKinds)} Known kinds: ${documentKinds.join(', ')}`
           )
-      }
       const kinds = args as DocumentEntry['kind'][]
       const documents = [...registries.documents.values()].filter((d) => kinds.includes(d.kind))
       return { kind: 'documents', kinds, documents, headingLevel }
