@@ -8,6 +8,7 @@ import {
   pageSchema,
   routeSchema,
   type DocumentEntry,
+  type Holiday,
   type PageFrontmatter,
   type Site,
   type VideoEntry,
@@ -81,9 +82,7 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
     videos: byId(parsed.videos),
     forms: byId(parsed.forms),
     links: byId(parsed.links),
-    holidays: [...(parsed.holidays as Registries['holidays'])].sort((a, b) =>
-      a.date.localeCompare(b.date)
-    ),
+    holidays: (parsed.holidays as Holiday[]).toSorted((a, b) => a.date.localeCompare(b.date)),
   } as Registries
   return { ...read, registries, documents }
 }
@@ -166,10 +165,8 @@ function checkSameIds(yaml: Located, data: unknown[], problems: ProblemList): bo
     const id = (raw as Raw)?.id
     if (typeof id === 'string') byId.set(id, [...(byId.get(id) ?? []), i])
   })
-  let found = false
-  for (const [id, [first, ...others]] of byId) {
-    if (others.length === 0) continue
-    found = true
+  const twice = [...byId].filter(([, indices]) => indices.length > 1)
+  for (const [id, [first, ...others]] of twice) {
     const entry = (i: number) => {
       const raw = data[i] as Raw
       const words = raw?.title ?? raw?.label
@@ -185,7 +182,7 @@ function checkSameIds(yaml: Located, data: unknown[], problems: ProblemList): bo
       `entry ${entry(first!)}: uses the id "${id}", which ${named.join(' and ')} also ${others.length > 1 ? 'use' : 'uses'}. Ids must be unique: give one of them another id`
     )
   }
-  return found
+  return twice.length > 0
 }
 
 /** Pages whose frontmatter is right, and those with errors (their text and route still count). */
@@ -204,17 +201,12 @@ function readPages(source: ContentSource, problems: ProblemList) {
     }
     const body = { file, body: parts.body, bodyLine: parts.bodyLine }
     const yaml = problems.catch(() => parseYamlWithLines(parts.yaml, file, 1))
-    if (!yaml) {
-      withErrors.push(body)
-      continue
+    const frontmatter = yaml && parseWith(pageSchema, yaml.data ?? {}, yaml, problems, { line: 1 })
+    if (frontmatter) pages.push({ ...body, frontmatter, lineOf: yaml.lineOf })
+    else {
+      const route = routeSchema.safeParse((yaml?.data as { route?: unknown } | null)?.route)
+      withErrors.push({ ...body, route: route.success ? route.data : undefined })
     }
-    const frontmatter = parseWith(pageSchema, yaml.data ?? {}, yaml, problems, { line: 1 })
-    if (frontmatter) {
-      pages.push({ ...body, frontmatter, lineOf: yaml.lineOf })
-      continue
-    }
-    const route = routeSchema.safeParse((yaml.data as { route?: unknown } | null)?.route)
-    withErrors.push({ ...body, route: route.success ? route.data : undefined })
   }
   return { pages, withErrors }
 }
