@@ -157,6 +157,5 @@ let cached: SiteContent | undefined
 
 /** The site's content, checked once per build process (routes pass components what they need). */
 export function siteContent(): SiteContent {
-  cached ??= contentOrThrow(readContentSource(CONTENT_DIR))
-  return cached
+  return (cached ??= contentOrThrow(readContentSource(CONTENT_DIR)))
 }

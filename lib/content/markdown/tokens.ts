@@ -26,13 +26,11 @@ export function replaceTokens(tree: Root, ctx: MarkdownContext, noted: ProblemLi
   walk(tree, (parent) => {
     if (!('children' in parent)) return
     const out: PhrasingContent[] = []
-    let changed = false
     for (const child of parent.children as PhrasingContent[]) {
       if (child.type !== 'text' || !/\{\{|\}\}/.test(child.value)) {
         out.push(child)
         continue
       }
-      changed = true
       // Text around and between tokens must hold no stray braces.
       const plain = (value: string) => {
         if (value.includes('{{') || value.includes('}}'))
@@ -54,7 +52,7 @@ export function replaceTokens(tree: Root, ctx: MarkdownContext, noted: ProblemLi
       }
       plain(child.value.slice(last))
     }
-    if (changed) parent.children = out as typeof parent.children
+    parent.children = out as typeof parent.children
   })
 }
 
