@@ -1,17 +1,9 @@
 import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs'
 import { join, relative } from 'node:path'
 import { contentOrThrow, type SiteContent } from '#lib/content/index.ts'
-import {
-  CAPTIONS_FILE,
-  PAGE_FILE,
-  MEETINGS_FILE,
-  MEETINGS_FOLDER,
-  REGISTRY_NAMES,
-  type ContentSource,
-  type RefusedFile,
-  type RegistryName,
-  type SourceFile,
-} from '#lib/content/source.ts'
+import { CAPTIONS_FILE, MEETINGS_FILE, MEETINGS_FOLDER, PAGE_FILE } from '#lib/content/source.ts'
+import { REGISTRY_NAMES, type RegistryName } from '#lib/content/registries.ts'
+import type { ContentSource, RefusedFile, SourceFile } from '#lib/content/source.ts'
 
 // Reads content/ as text. A content pull request is untrusted input: only files of the
 // kinds the site knows are read, anything else is refused with the reason (an error of

@@ -3,16 +3,8 @@ import { splitFrontmatter } from '#lib/content/frontmatter.ts'
 import { describeIssues, fieldName } from '#lib/content/messages.ts'
 import type { ProblemList } from '#lib/content/problems.ts'
 import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
-import {
-  meetingRecordSchema,
-  pageSchema,
-  routeSchema,
-  type DocumentEntry,
-  type Holiday,
-  type PageFrontmatter,
-  type Site,
-  type VideoEntry,
-} from '#lib/content/schemas.ts'
+import { meetingRecordSchema, pageSchema, routeSchema } from '#lib/content/schemas.ts'
+import type { DocumentEntry, Holiday, PageFrontmatter, VideoEntry } from '#lib/content/schemas.ts'
 import { REGISTRY_NAMES, registryPath, type ContentSource } from '#lib/content/source.ts'
 import { parseYamlWithLines, type Located } from '#lib/content/yaml.ts'
 
@@ -63,7 +55,7 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
   }
   const records = readMeetings(source, problems)
   const read = {
-    site: parsed.site as Site | undefined,
+    site: parsed.site as Registries['site'] | undefined,
     videos: parsed.videos as VideoEntry[] | undefined,
     located,
   }

@@ -30,8 +30,8 @@ const webAddress = (example: string, spaces = false) =>
     .refine((value) => {
       if (/\s$|\\/.test(value) || !URL.canParse(value)) return false
       const url = new URL(value)
+      // The regex above has already required https.
       return (
-        url.protocol === 'https:' &&
         url.username === '' &&
         url.password === '' &&
         url.port === '' &&
