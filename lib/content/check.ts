@@ -125,8 +125,7 @@ function checkCaptions(read: ReadContent, source: ContentSource, problems: Probl
         )
       continue
     }
-    for (const { line, message } of webvttProblems(file.text))
-      problems.error(file.path, line, message)
+    checkWebvtt(file, problems)
   }
 }
 
@@ -268,8 +267,6 @@ function checkCharacters(file: SourceFile, problems: ProblemList, bodyFrom?: num
 // Captions files: structure and timings by the W3C's own parser (webvtt-parser); cue
 // text may hold only WebVTT's own tags and escapes, and lines not shown no markup at all.
 
-type CaptionsProblem = { line?: number; message: string }
-
 const TAG_LIST = '<b>, <i>, <u>, <c>, <v>, <lang>, <ruby> and <rt>'
 /** A WebVTT tag or cue timestamp: classes are plain words; only <v> and <lang> take words after a space. */
 const CLASSES = '(?:\\.[\\w-]+)*'
@@ -278,19 +275,15 @@ const WEBVTT_TAG = new RegExp(
 )
 const ESCAPE = /^&(?:amp|lt|gt|lrm|rlm|nbsp);/
 
-function webvttProblems(input: string): CaptionsProblem[] {
+function checkWebvtt({ path, text: input }: SourceFile, problems: ProblemList) {
+  const add = (line: number | undefined, message: string) => problems.error(path, line, message)
   const parsed = new webvtt.WebVTTParser().parse(input, 'subtitles')
+  // Nothing after a wrong first line is worth reading as WebVTT.
   if (parsed.errors.some((e) => e.message.startsWith('No valid signature')))
-    // Nothing after a wrong first line is worth reading as WebVTT.
-    return [
-      {
-        line: 1,
-        message:
-          'is not a WebVTT captions file: its first line must be WEBVTT. Export the captions as WebVTT (.vtt)',
-      },
-    ]
-  const problems: CaptionsProblem[] = []
-  const add = (line: number | undefined, message: string) => problems.push({ line, message })
+    return add(
+      1,
+      'is not a WebVTT captions file: its first line must be WEBVTT. Export the captions as WebVTT (.vtt)'
+    )
   for (const { message, line } of parsed.errors) {
     // Cue text is checked below, line by line.
     if (/tag|annotation|<v>|escape/i.test(message)) continue
@@ -330,5 +323,4 @@ function webvttProblems(input: string): CaptionsProblem[] {
       undefined,
       "has a STYLE block. Captions on this site use the site's own look: delete the STYLE block"
     )
-  return problems
 }

@@ -10,14 +10,13 @@ type Issue = z.core.$ZodIssue
 /** ['inspection', 'tiers', 0, 'amount'] is `"amount" (inspection, tiers entry 1)`, ['main', 2] `entry 3 of "main"`. */
 export function fieldName(path: readonly PropertyKey[]): string {
   const last = path.at(-1)
-  const where = (parts: readonly PropertyKey[]) =>
-    parts
-      .map((part) => (typeof part === 'number' ? `entry ${part + 1}` : String(part)))
-      .join(', ')
-      .replace(/, entry/g, ' entry')
-  const parents = path.slice(0, -1)
-  if (typeof last === 'number') return `entry ${last + 1} of "${where(parents)}"`
-  return parents.length ? `"${String(last)}" (${where(parents)})` : `"${String(last)}"`
+  const where = path
+    .slice(0, -1)
+    .map((part) => (typeof part === 'number' ? `entry ${part + 1}` : String(part)))
+    .join(', ')
+    .replace(/, entry/g, ' entry')
+  if (typeof last === 'number') return `entry ${last + 1} of "${where}"`
+  return path.length > 1 ? `"${String(last)}" (${where})` : `"${String(last)}"`
 }
 
 function editDistance(a: string, b: string): number {
