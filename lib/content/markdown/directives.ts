@@ -67,14 +67,9 @@ export function directiveBlock(
       const [schedule] = args
       if (args.length !== 1 || (schedule !== 'inspection' && schedule !== 'card'))
         fail('"@fees" takes one of: inspection, card')
-      return schedule === 'inspection'
-        ? { kind: 'fees', schedule, inspection: fees.inspection }
-        : {
-            kind: 'fees',
-            schedule: 'card',
-            cardFees: fees.cardFees,
-            ordinance: documents.get(fees.cardFees.ordinance)!,
-          }
+      if (schedule === 'inspection') return { kind: 'fees', schedule, inspection: fees.inspection }
+      const ordinance = documents.get(fees.cardFees.ordinance)!
+      return { kind: 'fees', schedule: 'card', cardFees: fees.cardFees, ordinance }
     },
     links: ({ links }) => ({ kind: 'links', links: lookUp(links, 'links.yaml', true) }),
     tiles: (registries) => {
