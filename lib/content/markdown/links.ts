@@ -56,25 +56,15 @@ export function resolveLink(link: Link, ctx: MarkdownContext): boolean {
       link.url = video.url
       return false
     }
-    case 'http':
-    case 'https':
-      return failAt(
-        ctx,
-        link,
-        `links straight to ${url}. Add the address to content/data/links.yaml and write (link:its-id), so every outside address is kept in one place and checked`
-      )
-    case 'mailto':
-    case 'tel':
-      return failAt(
-        ctx,
-        link,
-        `has a ${kind} link. Write {{site:email}} or {{site:phone}} instead, so contact details come from content/data/site.yaml`
-      )
     default:
       return failAt(
         ctx,
         link,
-        `has a link to "${url}" that the site cannot check. Use /route, #heading, doc:id, link:id or video:id`
+        kind === 'http' || kind === 'https'
+          ? `links straight to ${url}. Add the address to content/data/links.yaml and write (link:its-id), so every outside address is kept in one place and checked`
+          : kind === 'mailto' || kind === 'tel'
+            ? `has a ${kind} link. Write {{site:email}} or {{site:phone}} instead, so contact details come from content/data/site.yaml`
+            : `has a link to "${url}" that the site cannot check. Use /route, #heading, doc:id, link:id or video:id`
       )
   }
 }
