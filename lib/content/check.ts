@@ -68,12 +68,9 @@ export function checkSource(source: ContentSource, read: ReadContent, problems: 
       for (const [group, tiles] of Object.entries(frontmatter.tiles ?? {}))
         tiles.forEach((tile, i) => {
           const [key, message] = brokenTarget(tile, registries, routes) ?? []
-          if (key)
-            problems.error(
-              file,
-              lineOf(['tiles', group, i, key]),
-              `field ${fieldName(['tiles', group, i, key])} ${message}`
-            )
+          if (!key) return
+          const path = ['tiles', group, i, key]
+          problems.error(file, lineOf(path), `field ${fieldName(path)} ${message}`)
         })
   }
   const { located, documents, withErrors } = read
@@ -81,19 +78,15 @@ export function checkSource(source: ContentSource, read: ReadContent, problems: 
 }
 
 function checkFees(registries: Registries, fees: Located, problems: ProblemList) {
+  const error = (path: string[], words: string) =>
+    problems.error(fees.file, fees.lineOf(path), `field ${fieldName(path)} ${words}`)
   const coverage = tierCoverageProblem(registries.fees.inspection.tiers)
-  if (coverage)
-    problems.error(
-      fees.file,
-      fees.lineOf(['inspection', 'tiers']),
-      `field ${fieldName(['inspection', 'tiers'])} do not fit together: ${coverage}`
-    )
+  if (coverage) error(['inspection', 'tiers'], `do not fit together: ${coverage}`)
   const ordinance = registries.fees.cardFees.ordinance
   if (!registries.documents.has(ordinance))
-    problems.error(
-      fees.file,
-      fees.lineOf(['cardFees', 'ordinance']),
-      `field ${fieldName(['cardFees', 'ordinance'])} refers to document "${ordinance}", which is not in content/data/documents.yaml.${didYouMean(ordinance, registries.documents.keys())}`
+    error(
+      ['cardFees', 'ordinance'],
+      `refers to document "${ordinance}", which is not in content/data/documents.yaml.${didYouMean(ordinance, registries.documents.keys())}`
     )
 }
 
