@@ -46,6 +46,7 @@ const isoDaySchema = z.iso.date()
 const isDay = (value: unknown) => isoDaySchema.safeParse(value).success
 
 const text = (max: number) => z.string().trim().min(1).max(max)
+const atLeastOne = <T extends z.ZodType>(entry: T) => z.array(entry).min(1)
 
 /** Written once: phone links dial the digits shown (phoneHref in lib/labels.ts). */
 export const phoneSchema = z
@@ -188,33 +189,29 @@ export const feesSchema = z.strictObject({
   inspection: z.strictObject({
     caption: text(160),
     /** Together the tiers must cover every count of business days exactly once. */
-    tiers: z
-      .array(
-        z.strictObject({
-          id: idSchema,
-          minBusinessDays: z.int().min(0).optional(),
-          maxBusinessDays: z.int().min(0).optional(),
-          amount: moneySchema,
-        })
-      )
-      .min(1),
+    tiers: atLeastOne(
+      z.strictObject({
+        id: idSchema,
+        minBusinessDays: z.int().min(0).optional(),
+        maxBusinessDays: z.int().min(0).optional(),
+        amount: moneySchema,
+      })
+    ),
     reinspection: moneySchema,
     note: text(200),
   }),
   cardFees: z.strictObject({
     ordinance: idSchema,
     ordinanceNumber: text(40),
-    methods: z
-      .array(
-        z.strictObject({
-          id: idSchema,
-          label: text(60),
-          percent: z.number().min(0).max(20),
-          fixed: moneySchema,
-          per: text(60),
-        })
-      )
-      .min(1),
+    methods: atLeastOne(
+      z.strictObject({
+        id: idSchema,
+        label: text(60),
+        percent: z.number().min(0).max(20),
+        fixed: moneySchema,
+        per: text(60),
+      })
+    ),
   }),
 })
 export type Fees = z.infer<typeof feesSchema>
@@ -248,15 +245,10 @@ const navLinkSchema = z.union([
   z.strictObject({ label: text(60), link: idSchema }),
 ])
 export const navigationSchema = z.strictObject({
-  main: z
-    .array(
-      z.union([
-        navLinkSchema,
-        z.strictObject({ label: text(40), items: z.array(navLinkSchema).min(1) }),
-      ])
-    )
-    .min(1),
-  footer: z.array(navLinkSchema).min(1),
+  main: atLeastOne(
+    z.union([navLinkSchema, z.strictObject({ label: text(40), items: atLeastOne(navLinkSchema) })])
+  ),
+  footer: atLeastOne(navLinkSchema),
   /** The footer's "Fire district" group: the district's public record. */
   district: z.array(navLinkSchema).default([]),
 })
@@ -279,7 +271,7 @@ export const pageSchema = z.strictObject({
   description: z.string().trim().min(30).max(170),
   section: z.enum(sections),
   layout: z.enum(['standard', 'checklist']).default('standard'),
-  tiles: z.record(idSchema, z.array(tileSchema).min(1)).optional(),
+  tiles: z.record(idSchema, atLeastOne(tileSchema)).optional(),
   draft: z.boolean().default(false),
 })
 export type PageFrontmatter = z.infer<typeof pageSchema>
