@@ -49,14 +49,13 @@ export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] 
   for (const node of tree.children) {
     if (node.type === 'heading') lastHeading = node.depth
     const directive = node.type === 'paragraph' ? directiveOf(node) : null
-    if (!directive) {
-      pending.push(node)
-      continue
+    if (!directive) pending.push(node)
+    else {
+      flush()
+      const level = Math.min(lastHeading + 1, 4) as 2 | 3 | 4
+      const block = noted.catch(() => directiveBlock(directive, ctx, level))
+      if (block) blocks.push(block)
     }
-    flush()
-    const level = Math.min(lastHeading + 1, 4) as 2 | 3 | 4
-    const block = noted.catch(() => directiveBlock(directive, ctx, level))
-    if (block) blocks.push(block)
   }
   flush()
   if (noted.items.length > 0) throw new ContentError(noted.items)
