@@ -5,9 +5,8 @@ import { CAPTIONS_FILE, MEETINGS_FILE, MEETINGS_FOLDER, PAGE_FILE } from '#lib/c
 import { REGISTRY_NAMES, type RegistryName } from '#lib/content/registries.ts'
 import type { ContentSource, RefusedFile, SourceFile } from '#lib/content/source.ts'
 
-// Reads content/ as text. A content pull request is untrusted input: only files of the
-// kinds the site knows are read, anything else is refused with the reason (an error of
-// the check), and links (symlinks) are never followed.
+// Reads content/ as text. A content pull request is untrusted input: only files of the kinds the
+// site knows are read, anything else is refused with the reason, and symlinks are never followed.
 
 /** The tests and the scale benchmark point CONTENT_DIR at other folders. */
 export const CONTENT_DIR = process.env.CONTENT_DIR ?? join(process.cwd(), 'content')

@@ -6,8 +6,7 @@ import type { RenderedPage } from '#lib/content/render.ts'
 import { formatMoney } from '#lib/money.ts'
 import { routeHref } from '#lib/routes.ts'
 
-// Step 4 of the content check, once the content has no error: what is worth a
-// look but never stops the build.
+// Step 4 of the content check, once there is no error: what is worth a look but never stops the build.
 
 type Checked = CheckedSource & { registries: Registries }
 

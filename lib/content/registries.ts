@@ -1,10 +1,8 @@
 import type { z } from 'zod'
 import * as schemas from '#lib/content/schemas.ts'
 
-/**
- * Each registry file of content/data, in the order they are checked: a list registry is a YAML
- * list of entries (with ids unique within the file, but for holidays); the others one group of fields.
- */
+// Each registry file of content/data, in the order they are checked: a YAML list of entries (ids
+// unique within the file, but for holidays) or one group of fields.
 export const REGISTRY_SCHEMAS = {
   site: { schema: schemas.siteSchema, list: false },
   navigation: { schema: schemas.navigationSchema, list: false },

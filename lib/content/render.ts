@@ -7,8 +7,7 @@ import type { ProblemList } from '#lib/content/problems.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { PageFrontmatter } from '#lib/content/schemas.ts'
 
-// Step 3 of the content check: the Markdown of pages, transcripts and alerts becomes
-// sanitized HTML and typed blocks, its mistakes reported at their file and line.
+// Step 3 of the content check: the Markdown of pages, transcripts and alerts as sanitized HTML and blocks.
 
 export type RenderedPage = PageFrontmatter & { file: string; blocks: Block[] }
 
