@@ -32,9 +32,7 @@ const webAddress = (example: string, spaces = false) =>
       const url = new URL(value)
       // The regex above has already required https.
       return (
-        url.username === '' &&
-        url.password === '' &&
-        url.port === '' &&
+        !(url.username || url.password || url.port) &&
         /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z][a-z0-9-]*$/.test(url.hostname)
       )
     }, `should be a plain web address such as https://www.example.org/${example}: a site name with a dot (not a number such as 192.168.0.1), no port such as ":8080", no backslash, and no user name, password or "@" before it`)

@@ -10,15 +10,12 @@ import type { PageFrontmatter } from '#lib/content/schemas.ts'
 
 // Sanitizing must stay on: GitHub's schema removes raw HTML (scripts, iframes, event
 // handlers) and prefixes ids with `user-content-`; tel: is added so phones can be tapped.
-const schema = {
-  ...defaultSchema,
-  protocols: {
-    ...defaultSchema.protocols,
-    href: [...(defaultSchema.protocols?.href ?? []), 'tel'],
-  },
-}
-
-const processor = remark().use(remarkGfm).use(remarkHtml, { sanitize: schema })
+const href = [...(defaultSchema.protocols?.href ?? []), 'tel']
+const processor = remark()
+  .use(remarkGfm)
+  .use(remarkHtml, {
+    sanitize: { ...defaultSchema, protocols: { ...defaultSchema.protocols, href } },
+  })
 
 /** The id prefix the sanitizer puts on every id written in Markdown. */
 export const USER_CONTENT_PREFIX = 'user-content-'
