@@ -10,7 +10,6 @@ export function buildDay(): string {
   return process.env.SITE_BUILD_DATE ?? todayInNewJersey()
 }
 
-/** The alerts to show on `day`: started and not yet ended, urgent ones first. */
 export function activeAlerts(alerts: readonly RenderedAlert[], day: string): ActiveAlert[] {
   return alerts
     .filter((alert) => alert.start <= day && day <= alert.end)

@@ -1,22 +1,12 @@
-import type {
-  DocumentEntry,
-  Fees,
-  FormEntry,
-  Holiday,
-  LinkEntry,
-  PageFrontmatter,
-  Site,
-  VideoEntry,
-} from '#lib/content/schemas.ts'
+import type * as S from '#lib/content/schemas.ts'
 import type { EstimatorRules } from '#lib/fee-estimate.ts'
 
-// A page body: sanitized HTML and the embeds its `@` lines ask for, each kind named
-// after its line and carrying its data already looked up, so components render from props.
+// A page body: sanitized HTML and the embeds its `@` lines ask for, their data looked up.
 
 export const diagramIds = ['smoke-alarm-levels', 'smoke-alarm-ceiling'] as const
 export type DiagramId = (typeof diagramIds)[number]
 
-export type IndexedPage = Pick<PageFrontmatter, 'route' | 'title' | 'description' | 'section'>
+export type IndexedPage = Pick<S.PageFrontmatter, 'route' | 'title' | 'description' | 'section'>
 
 export type ResolvedTile = {
   label: string
@@ -27,26 +17,26 @@ export type ResolvedTile = {
   cue?: string
 }
 
-export type CaptionGap = { video: VideoEntry; pages: Pick<IndexedPage, 'route' | 'title'>[] }
+export type CaptionGap = { video: S.VideoEntry; pages: Pick<IndexedPage, 'route' | 'title'>[] }
 
 export type Block =
   | { kind: 'html'; html: string }
-  | { kind: 'video'; video: VideoEntry; transcriptHtml?: string }
-  | { kind: 'form'; form: FormEntry; contact: Site }
-  | { kind: 'document'; documents: DocumentEntry[] }
+  | { kind: 'video'; video: S.VideoEntry; transcriptHtml?: string }
+  | { kind: 'form'; form: S.FormEntry; contact: S.Site }
+  | { kind: 'document'; documents: S.DocumentEntry[] }
   | {
       kind: 'documents'
-      kinds: DocumentEntry['kind'][]
-      documents: DocumentEntry[]
+      kinds: S.DocumentEntry['kind'][]
+      documents: S.DocumentEntry[]
       headingLevel: 2 | 3 | 4
     }
-  | { kind: 'fees'; schedule: 'inspection'; inspection: Fees['inspection'] }
-  | { kind: 'fees'; schedule: 'card'; cardFees: Fees['cardFees']; ordinance: DocumentEntry }
-  | { kind: 'links'; links: LinkEntry[] }
+  | { kind: 'fees'; schedule: 'inspection'; inspection: S.Fees['inspection'] }
+  | { kind: 'fees'; schedule: 'card'; cardFees: S.Fees['cardFees']; ordinance: S.DocumentEntry }
+  | { kind: 'links'; links: S.LinkEntry[] }
   | { kind: 'tiles'; tiles: ResolvedTile[] }
-  | { kind: 'contact'; contact: Site }
+  | { kind: 'contact'; contact: S.Site }
   | { kind: 'diagram'; diagram: DiagramId; ceilingDistance: string }
   | { kind: 'page-index'; pages: IndexedPage[] }
-  | { kind: 'estimator'; rules: EstimatorRules; holidays: Holiday[] }
+  | { kind: 'estimator'; rules: EstimatorRules; holidays: S.Holiday[] }
   | { kind: 'search' }
   | { kind: 'videos-without-captions'; gaps: CaptionGap[] }

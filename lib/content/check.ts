@@ -1,17 +1,16 @@
-import { checkCharacters } from '#lib/content/characters.ts'
+import webvtt from 'webvtt-parser'
 import { didYouMean, fieldName } from '#lib/content/messages.ts'
 import type { ProblemList } from '#lib/content/problems.ts'
-import type { Located, PageFile, ReadContent } from '#lib/content/read.ts'
+import type { PageFile, ReadContent } from '#lib/content/read.ts'
+import type { Located } from '#lib/content/yaml.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { Site } from '#lib/content/schemas.ts'
-import type { ContentSource } from '#lib/content/source.ts'
-import { webvttProblems } from '#lib/content/webvtt.ts'
+import type { ContentSource, SourceFile } from '#lib/content/source.ts'
 import { tierCoverageProblem } from '#lib/fees.ts'
 import { MAX_TITLE, tabTitle } from '#lib/metadata.ts'
 
-// Step 2 of the content check: the rules across what read.ts read (characters,
-// captions, shared ids, fee rules, routes, tab titles, menus and tiles). Each rule
-// runs on whatever could be read, so one mistake never hides another.
+// Step 2 of the content check: the rules across files. Each runs on whatever could be
+// read, so one mistake never hides another.
 
 export type CheckedSource = ReturnType<typeof checkSource>
 
@@ -69,32 +68,25 @@ export function checkSource(source: ContentSource, read: ReadContent, problems: 
       for (const [group, tiles] of Object.entries(frontmatter.tiles ?? {}))
         tiles.forEach((tile, i) => {
           const [key, message] = brokenTarget(tile, registries, routes) ?? []
-          if (key)
-            problems.error(
-              file,
-              lineOf(['tiles', group, i, key]),
-              `field ${fieldName(['tiles', group, i, key])} ${message}`
-            )
+          if (!key) return
+          const path = ['tiles', group, i, key]
+          problems.error(file, lineOf(path), `field ${fieldName(path)} ${message}`)
         })
   }
-  const { located, meetings, withErrors } = read
-  return { registries, located, meetings, pages: published, withErrors, routes }
+  const { located, documents, withErrors } = read
+  return { registries, located, documents, pages: published, withErrors, routes }
 }
 
 function checkFees(registries: Registries, fees: Located, problems: ProblemList) {
+  const error = (path: string[], words: string) =>
+    problems.error(fees.file, fees.lineOf(path), `field ${fieldName(path)} ${words}`)
   const coverage = tierCoverageProblem(registries.fees.inspection.tiers)
-  if (coverage)
-    problems.error(
-      fees.file,
-      fees.lineOf(['inspection', 'tiers']),
-      `field ${fieldName(['inspection', 'tiers'])} do not fit together: ${coverage}`
-    )
+  if (coverage) error(['inspection', 'tiers'], `do not fit together: ${coverage}`)
   const ordinance = registries.fees.cardFees.ordinance
   if (!registries.documents.has(ordinance))
-    problems.error(
-      fees.file,
-      fees.lineOf(['cardFees', 'ordinance']),
-      `field ${fieldName(['cardFees', 'ordinance'])} refers to document "${ordinance}", which is not in content/data/documents.yaml.${didYouMean(ordinance, registries.documents.keys())}`
+    error(
+      ['cardFees', 'ordinance'],
+      `refers to document "${ordinance}", which is not in content/data/documents.yaml.${didYouMean(ordinance, registries.documents.keys())}`
     )
 }
 
@@ -126,12 +118,10 @@ function checkCaptions(read: ReadContent, source: ContentSource, problems: Probl
         )
       continue
     }
-    for (const { line, message } of webvttProblems(file.text))
-      problems.error(file.path, line, message)
+    checkWebvtt(file, problems)
   }
 }
 
-/** Two pages cannot share a route: both files are named, each with its line. */
 function checkUniqueRoutes(pages: PageFile[], problems: ProblemList) {
   const byRoute = new Map<string, PageFile[]>()
   for (const page of pages)
@@ -201,17 +191,129 @@ function brokenTarget(
   registries: Registries,
   routes: ReadonlySet<string>
 ): [string, string] | undefined {
-  if ('route' in target)
-    return routes.has(target.route)
-      ? undefined
-      : [
-          'route',
-          `is "${target.route}", but no published page has that route.${didYouMean(target.route, routes)}`,
-        ]
   const [key, id, known, file] =
-    'link' in target
-      ? ['link', target.link, registries.links, 'links.yaml']
-      : ['document', target.document, registries.documents, 'documents.yaml']
+    'route' in target
+      ? (['route', target.route, routes, ''] as const)
+      : 'link' in target
+        ? (['link', target.link, registries.links, 'links.yaml'] as const)
+        : (['document', target.document, registries.documents, 'documents.yaml'] as const)
   if (known.has(id)) return undefined
-  return [key, `is "${id}", which is not in content/data/${file}.${didYouMean(id, known.keys())}`]
+  const why = file ? `which is not in content/data/${file}` : 'but no published page has that route'
+  return [key, `is "${id}", ${why}.${didYouMean(id, known.keys())}`]
+}
+
+// Characters that cannot be seen, in every file: they can hide, join or reverse text,
+// and reach titles, headings and the feed as they are. Control and format characters,
+// line and paragraph separators and what Unicode draws as nothing are refused; allowed
+// are line ends, tabs outside page text, and the joiner and selector inside an emoji (👩‍🚒 ❤️).
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu
+const EMOJI_JOINER =
+  /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu
+const EMOJI_SELECTOR = /(?<=\p{Emoji})[\u{FE0E}\u{FE0F}]/gu
+const NAMES: Record<number, string> = {
+  0x09: 'a tab',
+  0x0d: 'a carriage return',
+  0x1b: 'an escape character',
+  0xad: 'a soft hyphen',
+  0x034f: 'a combining grapheme joiner',
+  0x115f: 'a Hangul filler',
+  0x1160: 'a Hangul filler',
+  0x200b: 'a zero width space',
+  0x200c: 'a zero width non-joiner',
+  0x200d: 'a zero width joiner',
+  0x200e: 'a left-to-right mark',
+  0x200f: 'a right-to-left mark',
+  0x2028: 'a line separator',
+  0x2029: 'a paragraph separator',
+  0x202e: 'a right-to-left override',
+  0x2060: 'a word joiner',
+  0x3164: 'a Hangul filler',
+  0xfeff: 'a zero width no-break space',
+  0xffa0: 'a Hangul filler',
+}
+
+/** Refuses invisible characters at their line and column; in page text (from line `bodyFrom`) tabs too. */
+function checkCharacters(file: SourceFile, problems: ProblemList, bodyFrom?: number) {
+  const lines = file.text.split('\n')
+  lines.forEach((line, i) => {
+    const allowed = new Set(
+      [...line.matchAll(EMOJI_JOINER), ...line.matchAll(EMOJI_SELECTOR)].map((m) => m.index)
+    )
+    for (const match of line.matchAll(HIDDEN)) {
+      const char = match[0]
+      if (char === '\t' && (bodyFrom === undefined || i < bodyFrom)) continue
+      if (allowed.has(match.index)) continue
+      const code = char.codePointAt(0)!
+      const hex = code.toString(16).toUpperCase().padStart(4, '0')
+      const name = NAMES[code] ?? 'an invisible formatting character'
+      problems.error(
+        file.path,
+        i + 1,
+        char === '\t'
+          ? `has a tab at column ${match.index + 1}. Use spaces instead: a tab at the start of a line turns the text into a box of code`
+          : `has ${name} (U+${hex}) at column ${match.index + 1}. Characters like this are invisible and can hide or reverse text; delete it (if you cannot see it, retype the line)`
+      )
+    }
+  })
+}
+
+// Captions files: structure and timings by the W3C's own parser (webvtt-parser); cue
+// text may hold only WebVTT's own tags and escapes, and lines not shown no markup at all.
+
+const TAG_LIST = '<b>, <i>, <u>, <c>, <v>, <lang>, <ruby> and <rt>'
+/** A WebVTT tag or cue timestamp: classes are plain words; only <v> and <lang> take words after a space. */
+const CLASSES = '(?:\\.[\\w-]+)*'
+const WEBVTT_TAG = new RegExp(
+  `^<(?:(?:b|i|u|c|ruby|rt)${CLASSES}|v${CLASSES}(?:[ \\t][^<>"=\`]*)?|lang${CLASSES}[ \\t][\\w-]+|/(?:b|i|u|c|v|lang|ruby|rt)|\\d{2,}:\\d{2}:\\d{2}\\.\\d{3}|\\d{2}:\\d{2}\\.\\d{3})>$`
+)
+const ESCAPE = /^&(?:amp|lt|gt|lrm|rlm|nbsp);/
+
+function checkWebvtt({ path, text: input }: SourceFile, problems: ProblemList) {
+  const add = (line: number | undefined, message: string) => problems.error(path, line, message)
+  const parsed = new webvtt.WebVTTParser().parse(input, 'subtitles')
+  // Nothing after a wrong first line is worth reading as WebVTT.
+  if (parsed.errors.some((e) => e.message.startsWith('No valid signature')))
+    return add(
+      1,
+      'is not a WebVTT captions file: its first line must be WEBVTT. Export the captions as WebVTT (.vtt)'
+    )
+  for (const { message, line } of parsed.errors) {
+    // Cue text is checked below, line by line.
+    if (/tag|annotation|<v>|escape/i.test(message)) continue
+    if (/timestamp|separator|digits|seconds|minutes|Milliseconds/i.test(message))
+      add(
+        line,
+        `has a cue timing that is not right: ${message} Timings look like 00:00:01.000 --> 00:00:04.000`
+      )
+    else add(line, `is not valid WebVTT here: ${message}`)
+  }
+  // Cue text runs from the line after a timing up to a blank line.
+  let inCue = false
+  for (const [i, text] of input.split('\n').entries()) {
+    const line = i + 1
+    const cue = inCue && text.trim() !== ''
+    if (text.trim() === '') inCue = false
+    else if (!inCue && text.includes('-->')) inCue = true
+    // The WEBVTT line, NOTE blocks, cue names and timings are never shown.
+    if (!cue && /[<>]/.test(text.replaceAll('-->', '')))
+      add(
+        line,
+        'has "<" or ">" outside the captions text (in the WEBVTT line, a NOTE, a cue name or a timing). Nothing there is shown, so it needs no markup: delete it'
+      )
+    if (!cue) continue
+    for (const [tag] of text.matchAll(/<[^>]*>?/g))
+      if (!WEBVTT_TAG.test(tag))
+        add(
+          line,
+          `has markup that captions cannot use (${JSON.stringify(tag)}). Captions text may use only WebVTT's own tags: ${TAG_LIST}`
+        )
+    for (const match of text.matchAll(/&/g))
+      if (!ESCAPE.test(text.slice(match.index)))
+        add(line, 'has an "&" on its own. Write &amp; for "&" (and &lt; for "<") in captions')
+  }
+  if (parsed.styles.length > 0)
+    add(
+      undefined,
+      "has a STYLE block. Captions on this site use the site's own look: delete the STYLE block"
+    )
 }

@@ -1,28 +1,18 @@
 import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs'
 import { join, relative } from 'node:path'
 import { contentOrThrow, type SiteContent } from '#lib/content/index.ts'
-import {
-  CAPTIONS_FILE,
-  PAGE_FILE,
-  MEETINGS_FILE,
-  MEETINGS_FOLDER,
-  REGISTRY_NAMES,
-  type ContentSource,
-  type RefusedFile,
-  type RegistryName,
-  type SourceFile,
-} from '#lib/content/source.ts'
+import { CAPTIONS_FILE, MEETINGS_FILE, MEETINGS_FOLDER, PAGE_FILE } from '#lib/content/source.ts'
+import { REGISTRY_NAMES, type RegistryName } from '#lib/content/registries.ts'
+import type { ContentSource, RefusedFile, SourceFile } from '#lib/content/source.ts'
 
-// Reads content/ as text. A content pull request is untrusted input: only files of the
-// kinds the site knows are read, anything else is refused with the reason (an error of
-// the check), and links (symlinks) are never followed.
+// Reads content/ as text. A content pull request is untrusted input: only files of the kinds the
+// site knows are read, anything else is refused with the reason, and symlinks are never followed.
 
 /** The tests and the scale benchmark point CONTENT_DIR at other folders. */
 export const CONTENT_DIR = process.env.CONTENT_DIR ?? join(process.cwd(), 'content')
 
 const LINK =
   'is a link to another file or folder (a symlink). The site never follows links in content/: put the file itself here'
-/** Files a computer makes by itself in a working copy: a notice, not an error. */
 const SYSTEM_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini'])
 const SYSTEM_FILE =
   'is a file your computer made for itself (Finder or Windows Explorer). The site never reads or publishes it: delete it, and leave it out of pull requests'
@@ -30,8 +20,6 @@ const KEEP_NOT_EMPTY =
   'should be empty: a .gitkeep file only keeps an empty folder in git, and the site never reads it. Empty it, or delete it'
 /** No content file needs more; a larger one would only slow every check. */
 const MAX_FILE_BYTES = 1_000_000
-
-const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 type Entry = { name: string; path: string; stat: Stats }
 type Kind = 'pages' | 'captions' | 'meetings'
@@ -97,7 +85,7 @@ export function readContentSource(contentDir: string = CONTENT_DIR): ContentSour
     let why = `is ${(stat.size / 1e6).toFixed(1)} MB; a content file may be at most ${MAX_FILE_BYTES / 1e6} MB. Split it, or link to a large document instead of copying it in`
     if (stat.size <= MAX_FILE_BYTES)
       try {
-        const text = utf8.decode(readFileSync(path))
+        const text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(path))
         return [{ path: shown(path), text: text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n') }]
       } catch {
         why =
@@ -160,6 +148,5 @@ let cached: SiteContent | undefined
 
 /** The site's content, checked once per build process (routes pass components what they need). */
 export function siteContent(): SiteContent {
-  cached ??= contentOrThrow(readContentSource(CONTENT_DIR))
-  return cached
+  return (cached ??= contentOrThrow(readContentSource(CONTENT_DIR)))
 }

@@ -3,10 +3,7 @@ import matter from 'gray-matter'
 // The one frontmatter splitter, for the content check and the site editor, so both cut a
 // page file at the same place. gray-matter only splits: its YAML 1.1 parser is never used.
 
-/**
- * A page file cut in two (undefined when it does not start with a `---` line): the YAML
- * between the `---` lines (its line n is file line n + 1), the body and the lines above it.
- */
+/** The YAML between the `---` lines (its line n is file line n + 1), the body and the lines above it. */
 export function splitFrontmatter(text: string) {
   if (!/^---\r?\n/.test(text)) return undefined
   const split = matter(text, { engines: { yaml: () => ({}) } })

@@ -6,13 +6,11 @@ import { renderContent, type RenderedPage } from '#lib/content/render.ts'
 import type { ContentSource } from '#lib/content/source.ts'
 import { todayInNewJersey } from '#lib/dates.ts'
 
-// The one way into content, for the routes, the build, the check, the link check and
-// the editor's preview (it reads no files, so it runs in the browser): read, check,
-// render, then notices.
+// The one way into content: read, check, render, then notices. It reads no files, so the
+// editor's preview runs it in the browser.
 
 export type Page = RenderedPage
 
-/** The checked content: published pages in route order, alerts, registries. */
 export type SiteContent = NonNullable<ReturnType<typeof checkContent>['content']>
 
 /** The checked content (absent when there is an error) and every problem; alerts' dates against `today`. */

@@ -7,21 +7,16 @@ import { plural } from '#lib/text.ts'
 
 type Issue = z.core.$ZodIssue
 
-/**
- * A field of a file, in words: ['inspection', 'tiers', 0, 'amount'] is
- * `"amount" (inspection, tiers entry 1)`; an entry of a list on its own,
- * ['main', 2], is `entry 3 of "main"`. Entries count from 1, as people do.
- */
+/** ['inspection', 'tiers', 0, 'amount'] is `"amount" (inspection, tiers entry 1)`, ['main', 2] `entry 3 of "main"`. */
 export function fieldName(path: readonly PropertyKey[]): string {
   const last = path.at(-1)
-  const where = (parts: readonly PropertyKey[]) =>
-    parts
-      .map((part) => (typeof part === 'number' ? `entry ${part + 1}` : String(part)))
-      .join(', ')
-      .replace(/, entry/g, ' entry')
-  const parents = path.slice(0, -1)
-  if (typeof last === 'number') return `entry ${last + 1} of "${where(parents)}"`
-  return parents.length ? `"${String(last)}" (${where(parents)})` : `"${String(last)}"`
+  const where = path
+    .slice(0, -1)
+    .map((part) => (typeof part === 'number' ? `entry ${part + 1}` : String(part)))
+    .join(', ')
+    .replace(/, entry/g, ' entry')
+  if (typeof last === 'number') return `entry ${last + 1} of "${where}"`
+  return path.length > 1 ? `"${String(last)}" (${where})` : `"${String(last)}"`
 }
 
 function editDistance(a: string, b: string): number {
@@ -76,14 +71,8 @@ function describeValue(value: unknown): string {
   return `the number ${String(value)}`
 }
 
-const valueAt = (data: unknown, path: readonly PropertyKey[]): unknown =>
-  path.reduce<unknown>(
-    (value, key) =>
-      value !== null && typeof value === 'object'
-        ? (value as Record<PropertyKey, unknown>)[key]
-        : undefined,
-    data
-  )
+const valueAt = (data: unknown, path: readonly PropertyKey[]) =>
+  path.reduce((value, key) => (value as Record<PropertyKey, unknown> | null)?.[key], data)
 
 const ownMessage = (issue: Issue) => (/^should\b/.test(issue.message) ? issue.message : undefined)
 
@@ -152,15 +141,11 @@ function bestBranch(issue: Extract<Issue, { code: 'invalid_union' }>): Issue[] {
   return issue.errors.filter((b) => b.length > 0).sort((a, b) => score(a) - score(b))[0] ?? []
 }
 
-/**
- * Every schema problem of a file in plain words, with the field it is about (`path`)
- * and the place to point at (`at`: for an unknown field, the misspelled key itself).
- */
+/** Each schema problem in plain words, its field (`path`) and where to point (`at`: an unknown field's key). */
 export function describeIssues(issues: readonly Issue[], data: unknown) {
   const out: { path: PropertyKey[]; at: PropertyKey[]; message: string }[] = []
   const visit = (list: readonly Issue[], prefix: PropertyKey[]) => {
-    // A misspelled field shows up twice: as an unknown field, and as a
-    // missing one. Say it once: unknown field "rout" (did you mean "route"?).
+    // A misspelled field is both unknown and missing: said once, 'unknown field "rout" (did you mean "route"?)'.
     const missing = list.filter(
       (i) => i.code !== 'unrecognized_keys' && valueAt(data, [...prefix, ...i.path]) === undefined
     )
@@ -189,14 +174,13 @@ export function describeIssues(issues: readonly Issue[], data: unknown) {
     for (const issue of list) {
       const path = [...prefix, ...issue.path]
       if (explained.has(issue)) continue
-      if (issue.code === 'invalid_union') {
-        visit(bestBranch(issue), path)
-      } else if (
+      if (issue.code === 'invalid_union') visit(bestBranch(issue), path)
+      else if (
         (issue.code === 'invalid_element' || issue.code === 'invalid_key') &&
-        issue.issues.length > 0
-      ) {
+        issue.issues.length
+      )
         visit(issue.issues, path)
-      } else {
+      else {
         const unknown = unknownFields.get(issue)
         out.push({
           path,

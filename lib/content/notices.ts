@@ -1,13 +1,12 @@
 import type { CheckedSource } from '#lib/content/check.ts'
 import type { ProblemList } from '#lib/content/problems.ts'
-import type { Located } from '#lib/content/read.ts'
+import type { Located } from '#lib/content/yaml.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { RenderedPage } from '#lib/content/render.ts'
 import { formatMoney } from '#lib/money.ts'
 import { routeHref } from '#lib/routes.ts'
 
-// Step 4 of the content check, once the content has no error: what is worth a
-// look but never stops the build.
+// Step 4 of the content check, once there is no error: what is worth a look but never stops the build.
 
 type Checked = CheckedSource & { registries: Registries }
 
@@ -35,21 +34,18 @@ export function noticeContent(
     if (!captions) notice(located.videos!, [i, 'id'], id, NO_CAPTIONS)
   })
   // Two documents with one address: one is probably the wrong file (the Board's lists have such slips).
-  const where = [located.documents!, ...checked.meetings].flatMap((yaml) =>
-    (Array.isArray(yaml.data) ? yaml.data : []).map((_, i) => ({ yaml, i }))
-  )
   const first = new Map<string, string>()
-  ;[...registries.documents.values()].forEach((doc, n) => {
+  for (const { doc, yaml, index } of checked.documents!) {
     const earlier = first.get(doc.url)
-    if (!earlier) return void first.set(doc.url, doc.id)
-    const { yaml, i } = where[n]!
-    notice(
-      yaml,
-      [i, 'url'],
-      doc.id,
-      `has the same address (field "url") as entry "${earlier}". One of them may point to the wrong file: check both on the district's site`
-    )
-  })
+    if (!earlier) first.set(doc.url, doc.id)
+    else
+      notice(
+        yaml,
+        [index, 'url'],
+        doc.id,
+        `has the same address (field "url") as entry "${earlier}". One of them may point to the wrong file: check both on the district's site`
+      )
+  }
   noticeOldOnHome(rendered, today, problems)
   noticeTypedFigures(checked, problems)
   noticeOwnPlacementWords(checked, problems)

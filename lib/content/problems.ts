@@ -14,7 +14,6 @@ export function formatProblem({ file, line, message }: ContentProblem): string {
   return `${line ? `${file}:${line}` : file}: ${message}`
 }
 
-/** Content mistakes that stop the build, listed one per line. */
 export class ContentError extends Error {
   readonly problems: ContentProblem[]
 

@@ -3,23 +3,13 @@ import { splitFrontmatter } from '#lib/content/frontmatter.ts'
 import { describeIssues, fieldName } from '#lib/content/messages.ts'
 import type { ProblemList } from '#lib/content/problems.ts'
 import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
-import {
-  meetingRecordSchema,
-  pageSchema,
-  routeSchema,
-  type DocumentEntry,
-  type PageFrontmatter,
-  type Site,
-  type VideoEntry,
-} from '#lib/content/schemas.ts'
+import { meetingRecordSchema, pageSchema, routeSchema } from '#lib/content/schemas.ts'
+import type { DocumentEntry, Holiday, PageFrontmatter, VideoEntry } from '#lib/content/schemas.ts'
 import { REGISTRY_NAMES, registryPath, type ContentSource } from '#lib/content/source.ts'
-import { parseYamlWithLines, type LocatedYaml } from '#lib/content/yaml.ts'
+import { parseYamlWithLines, type Located } from '#lib/content/yaml.ts'
 
-// Step 1 of the content check: the files as data. Refused files are reported; each
-// registry's YAML is parsed with its lines and held to its schema entry by entry;
-// each page's frontmatter is held to the page schema.
-
-export type Located = LocatedYaml & { file: string }
+// Step 1 of the content check: the files as data, each registry and each page's
+// frontmatter held to its schema, every problem at its line.
 
 export type PageFile = {
   file: string
@@ -27,7 +17,7 @@ export type PageFile = {
   body: string
   /** Lines above the body in the file. */
   bodyLine: number
-  lineOf: LocatedYaml['lineOf']
+  lineOf: Located['lineOf']
 }
 
 type DocumentRecord = { doc: DocumentEntry; yaml: Located; index: number }
@@ -56,19 +46,18 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
     }
     const yaml = problems.catch(() => parseYamlWithLines(file.text, file.path))
     if (!yaml) continue
-    const at = (located[name] = { ...yaml, file: file.path })
+    located[name] = yaml
     const { schema, list } = REGISTRY_SCHEMAS[name]
     const value = list
-      ? parseList(schema, at, name === 'holidays' ? 'date' : 'id', problems)
-      : parseWith<unknown>(schema, at.data, at, problems)
+      ? parseList(schema, yaml, name === 'holidays' ? 'date' : 'id', problems)
+      : parseWith<unknown>(schema, yaml.data, yaml, problems)
     if (value !== undefined) parsed[name] = value
   }
-  const { records, meetings } = readMeetings(source, problems)
+  const records = readMeetings(source, problems)
   const read = {
-    site: parsed.site as Site | undefined,
+    site: parsed.site as Registries['site'] | undefined,
     videos: parsed.videos as VideoEntry[] | undefined,
     located,
-    meetings,
   }
   if (REGISTRY_NAMES.some((name) => !(name in parsed)) || !records)
     return { ...read, registries: undefined, documents: undefined }
@@ -85,9 +74,7 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
     videos: byId(parsed.videos),
     forms: byId(parsed.forms),
     links: byId(parsed.links),
-    holidays: [...(parsed.holidays as Registries['holidays'])].sort((a, b) =>
-      a.date.localeCompare(b.date)
-    ),
+    holidays: (parsed.holidays as Holiday[]).toSorted((a, b) => a.date.localeCompare(b.date)),
   } as Registries
   return { ...read, registries, documents }
 }
@@ -95,13 +82,10 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
 /** content/data/meetings/<year>.yaml, documents of the file's year: no records when one has a mistake. */
 function readMeetings(source: ContentSource, problems: ProblemList) {
   const records: DocumentRecord[] = []
-  const meetings: Located[] = []
   let ok = true
   for (const file of [...source.meetings].sort((a, b) => a.path.localeCompare(b.path))) {
     const yaml = problems.catch(() => parseYamlWithLines(file.text, file.path))
-    const located = yaml && { ...yaml, file: file.path }
-    if (located) meetings.push(located)
-    const entries = located && parseList(meetingRecordSchema, located, 'id', problems)
+    const entries = yaml && parseList(meetingRecordSchema, yaml, 'id', problems)
     if (!entries) {
       ok = false
       continue
@@ -112,34 +96,26 @@ function readMeetings(source: ContentSource, problems: ProblemList) {
         ok = false
         problems.error(
           file.path,
-          located.lineOf([index, 'year']) ?? located.lineOf([index, 'id']),
+          yaml.lineOf([index, 'year']) ?? yaml.lineOf([index, 'id']),
           `entry "${doc.id}": field "year" is ${doc.year ?? 'missing'}, but this file holds the meeting records of ${year}. Write year: ${year}, or move the entry to the file of its year`
         )
       }
-      records.push({ doc, yaml: located, index })
+      records.push({ doc, yaml, index })
     })
   }
-  return { records: ok ? records : undefined, meetings }
+  return ok ? records : undefined
 }
 
-/**
- * `data` held to `schema`, or undefined with each problem in plain words at its line. A
- * list entry (`index`) is named by its id, or before it has one by its place in the list.
- */
+/** `data` held to `schema`, or undefined with each problem in plain words at its line. */
 function parseWith<T>(
   schema: z.ZodType<T>,
   data: unknown,
   yaml: Located,
   problems: ProblemList,
-  { index, entry, line }: { index?: number; entry?: string; line?: number } = {}
+  { index, named = '', line }: { index?: number; named?: string; line?: number } = {}
 ): T | undefined {
   const result = schema.safeParse(data)
   if (result.success) return result.data
-  const named = entry
-    ? `entry "${entry}": `
-    : index === undefined
-      ? ''
-      : `entry ${index + 1} (it has no id yet): `
   for (const { path, at, message } of describeIssues(result.error.issues, data)) {
     const field = path.length ? `field ${fieldName(path)} ` : ''
     const lineOf = yaml.lineOf(index === undefined ? at : [index, ...at]) ?? line
@@ -159,15 +135,17 @@ function parseList(schema: z.ZodType, yaml: Located, key: 'id' | 'date', problem
     return undefined
   }
   // Two entries with one id, whatever else is wrong with either.
-  let ok = !(key === 'id' && checkSameIds(yaml, data, problems))
+  const sameIds = key === 'id' && checkSameIds(yaml, data, problems)
   const entries = data.map((raw, index) => {
-    const name = (raw as Record<string, unknown> | null)?.[key]
-    const entry = typeof name === 'string' && name.trim() ? name : undefined
-    const value = parseWith(schema, raw, yaml, problems, { index, entry })
-    if (value === undefined) ok = false
-    return value
+    // An entry is named by its id, or before it has one by its place in the list.
+    const name = (raw as Raw)?.[key]
+    const named =
+      typeof name === 'string' && name.trim()
+        ? `entry "${name}": `
+        : `entry ${index + 1} (it has no id yet): `
+    return parseWith(schema, raw, yaml, problems, { index, named })
   })
-  return ok ? entries : undefined
+  return sameIds || entries.includes(undefined) ? undefined : entries
 }
 
 type Raw = Record<string, unknown> | null
@@ -179,10 +157,8 @@ function checkSameIds(yaml: Located, data: unknown[], problems: ProblemList): bo
     const id = (raw as Raw)?.id
     if (typeof id === 'string') byId.set(id, [...(byId.get(id) ?? []), i])
   })
-  let found = false
-  for (const [id, [first, ...others]] of byId) {
-    if (others.length === 0) continue
-    found = true
+  const twice = [...byId].filter(([, indices]) => indices.length > 1)
+  for (const [id, [first, ...others]] of twice) {
     const entry = (i: number) => {
       const raw = data[i] as Raw
       const words = raw?.title ?? raw?.label
@@ -198,7 +174,7 @@ function checkSameIds(yaml: Located, data: unknown[], problems: ProblemList): bo
       `entry ${entry(first!)}: uses the id "${id}", which ${named.join(' and ')} also ${others.length > 1 ? 'use' : 'uses'}. Ids must be unique: give one of them another id`
     )
   }
-  return found
+  return twice.length > 0
 }
 
 /** Pages whose frontmatter is right, and those with errors (their text and route still count). */
@@ -217,19 +193,12 @@ function readPages(source: ContentSource, problems: ProblemList) {
     }
     const body = { file, body: parts.body, bodyLine: parts.bodyLine }
     const yaml = problems.catch(() => parseYamlWithLines(parts.yaml, file, 1))
-    if (!yaml) {
-      withErrors.push(body)
-      continue
+    const frontmatter = yaml && parseWith(pageSchema, yaml.data ?? {}, yaml, problems, { line: 1 })
+    if (frontmatter) pages.push({ ...body, frontmatter, lineOf: yaml.lineOf })
+    else {
+      const route = routeSchema.safeParse((yaml?.data as { route?: unknown } | null)?.route)
+      withErrors.push({ ...body, route: route.success ? route.data : undefined })
     }
-    const frontmatter = parseWith(pageSchema, yaml.data ?? {}, { ...yaml, file }, problems, {
-      line: 1,
-    })
-    if (frontmatter) {
-      pages.push({ ...body, frontmatter, lineOf: yaml.lineOf })
-      continue
-    }
-    const route = routeSchema.safeParse((yaml.data as { route?: unknown } | null)?.route)
-    withErrors.push({ ...body, route: route.success ? route.data : undefined })
   }
   return { pages, withErrors }
 }

@@ -1,11 +1,8 @@
 import type { z } from 'zod'
 import * as schemas from '#lib/content/schemas.ts'
-import type { RegistryName } from '#lib/content/source.ts'
 
-/**
- * The schema of each registry file: a list registry is a YAML list of entries (with
- * ids unique within the file, but for holidays); the others are one group of fields.
- */
+// Each registry file of content/data, in the order they are checked: a YAML list of entries (ids
+// unique within the file, but for holidays) or one group of fields.
 export const REGISTRY_SCHEMAS = {
   site: { schema: schemas.siteSchema, list: false },
   navigation: { schema: schemas.navigationSchema, list: false },
@@ -17,14 +14,13 @@ export const REGISTRY_SCHEMAS = {
   facts: { schema: schemas.factsSchema, list: false },
   holidays: { schema: schemas.holidaySchema, list: true },
   alerts: { schema: schemas.alertSchema, list: true },
-} satisfies Record<RegistryName, { schema: z.ZodType; list: boolean }>
+} satisfies Record<string, { schema: z.ZodType; list: boolean }>
+export type RegistryName = keyof typeof REGISTRY_SCHEMAS
+export const REGISTRY_NAMES = Object.keys(REGISTRY_SCHEMAS) as RegistryName[]
 
 type Entry<N extends RegistryName> = z.infer<(typeof REGISTRY_SCHEMAS)[N]['schema']>
 
-/**
- * Everything in content/data, checked, with entries that have ids keyed by id; documents
- * holds the meeting records too. Holidays are sorted, oldest first.
- */
+/** content/data checked, entries with ids keyed by id (documents with the meeting records), holidays sorted. */
 export type Registries = { [N in 'site' | 'navigation' | 'fees' | 'facts']: Entry<N> } & {
   [N in 'documents' | 'videos' | 'forms' | 'links']: ReadonlyMap<string, Entry<N>>
 } & { holidays: Entry<'holidays'>[]; alerts: Entry<'alerts'>[] }

@@ -2,37 +2,25 @@ import type { RenderedAlert } from '#lib/content/alerts.ts'
 import type { Block, CaptionGap, IndexedPage } from '#lib/content/blocks.ts'
 import type { CheckedSource } from '#lib/content/check.ts'
 import type { PageFile } from '#lib/content/read.ts'
-import { renderMarkdown, renderText, type MarkdownContext } from '#lib/content/markdown/index.ts'
+import { renderMarkdown, renderText } from '#lib/content/markdown/index.ts'
 import type { ProblemList } from '#lib/content/problems.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { PageFrontmatter } from '#lib/content/schemas.ts'
 
-// Step 3 of the content check: the Markdown of pages, transcripts and alerts becomes
-// sanitized HTML and typed blocks, its mistakes reported at their file and line.
+// Step 3 of the content check: the Markdown of pages, transcripts and alerts as sanitized HTML and blocks.
 
 export type RenderedPage = PageFrontmatter & { file: string; blocks: Block[] }
 
-/**
- * Renders every published page, transcript and alert message. When a registry has
- * errors, the pages' text is still checked for everything that needs no registry.
- */
+/** Renders every published page, transcript and alert; without registries, still checks the pages' text. */
 export function renderContent(checked: CheckedSource, problems: ProblemList) {
   const { registries, located, pages: published, routes } = checked
-  const index: IndexedPage[] = published.map(({ frontmatter: f }) => ({
-    route: f.route,
-    title: f.title,
-    description: f.description,
-    section: f.section,
-  }))
-  const gaps = registries ? captionGaps(registries, published) : []
-  const context = (file: string, lineOffset = 0): MarkdownContext => ({
-    file,
-    lineOffset,
+  const shared = {
     routes,
     registries,
-    pages: index,
-    captionGaps: gaps,
-  })
+    pages: published.map((p) => p.frontmatter),
+    captionGaps: registries ? captionGaps(registries, published) : [],
+  }
+  const context = (file: string, lineOffset = 0) => ({ ...shared, file, lineOffset })
   const transcripts = new Map<string, string>()
   const alerts: RenderedAlert[] = []
   if (registries) {

@@ -4,7 +4,6 @@ import { plural } from '#lib/text.ts'
 // The content check's report: a list for the terminal and, on GitHub Actions, workflow
 // commands that put each problem on its file and line in the pull request.
 
-/** Escapes text for a GitHub workflow command. */
 const escapeData = (text: string) =>
   text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A')
 const escapeProperty = (text: string) =>
@@ -15,12 +14,8 @@ export function githubAnnotation(
   problem: ContentProblem,
   title = problem.severity === 'error' ? 'Content error' : 'Content notice'
 ): string {
-  const props = [
-    `file=${escapeProperty(problem.file)}`,
-    ...(problem.line ? [`line=${problem.line}`] : []),
-    `title=${escapeProperty(title)}`,
-  ]
-  return `::${problem.severity} ${props.join(',')}::${escapeData(problem.message)}`
+  const line = problem.line ? `,line=${problem.line}` : ''
+  return `::${problem.severity} file=${escapeProperty(problem.file)}${line},title=${escapeProperty(title)}::${escapeData(problem.message)}`
 }
 
 /** The report of a content check, for a terminal (and GitHub when `github` is set). */

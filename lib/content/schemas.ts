@@ -7,7 +7,6 @@ import {
   YOUTUBE,
   youtubeId,
 } from '#lib/providers.ts'
-import { CAPTIONS_FILE } from '#lib/content/source.ts'
 
 // One schema per content file; the types are inferred from them.
 
@@ -18,9 +17,6 @@ export const routeSchema = z
 const idSchema = z
   .string()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'should be an id such as budget-2019 (lower case, hyphens)')
-
-const PLAIN_ADDRESS =
-  'a site name with a dot (not a number such as 192.168.0.1), no port such as ":8080", no backslash, and no user name, password or "@" before it'
 
 // An https address every program reads alike: no user name, password or backslash before the
 // host (programs disagree on where it goes), no port, no number. A document's keeps its spaces.
@@ -34,14 +30,12 @@ const webAddress = (example: string, spaces = false) =>
     .refine((value) => {
       if (/\s$|\\/.test(value) || !URL.canParse(value)) return false
       const url = new URL(value)
+      // The regex above has already required https.
       return (
-        url.protocol === 'https:' &&
-        url.username === '' &&
-        url.password === '' &&
-        url.port === '' &&
+        !(url.username || url.password || url.port) &&
         /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z][a-z0-9-]*$/.test(url.hostname)
       )
-    }, `should be a plain web address such as https://www.example.org/${example}: ${PLAIN_ADDRESS}`)
+    }, `should be a plain web address such as https://www.example.org/${example}: a site name with a dot (not a number such as 192.168.0.1), no port such as ":8080", no backslash, and no user name, password or "@" before it`)
 const httpsUrlSchema = webAddress('page')
 
 export const documentHref = (doc: { url: string }) => doc.url.replace(/ /g, '%20')
@@ -50,6 +44,7 @@ const isoDaySchema = z.iso.date()
 const isDay = (value: unknown) => isoDaySchema.safeParse(value).success
 
 const text = (max: number) => z.string().trim().min(1).max(max)
+const atLeastOne = <T extends z.ZodType>(entry: T) => z.array(entry).min(1)
 
 /** Written once: phone links dial the digits shown (phoneHref in lib/labels.ts). */
 export const phoneSchema = z
@@ -99,7 +94,6 @@ export const documentKinds = [
   'letter',
   'program',
 ] as const
-const fileTypes = ['pdf', 'word', 'excel'] as const
 const languages = ['en', 'es'] as const
 
 export const documentSchema = z.strictObject({
@@ -107,7 +101,7 @@ export const documentSchema = z.strictObject({
   title: text(120),
   kind: z.enum(documentKinds),
   year: z.int().min(1990).max(2100).optional(),
-  type: z.enum(fileTypes),
+  type: z.enum(['pdf', 'word', 'excel']),
   language: z.enum(languages).default('en'),
   url: webAddress('file.pdf', true),
   published: isoDaySchema.optional(),
@@ -124,12 +118,7 @@ export const meetingRecordSchema = documentSchema.extend({
   }),
 })
 
-const captionsFileSchema = z
-  .string()
-  .regex(
-    CAPTIONS_FILE,
-    'should be the name of a WebVTT file in content/captions, such as fire-is-fast.vtt'
-  )
+export const CAPTIONS_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.vtt$/
 
 export const videoSchema = z
   .strictObject({
@@ -138,7 +127,13 @@ export const videoSchema = z
     description: text(300).optional(),
     provider: z.enum(['file', 'youtube']),
     url: httpsUrlSchema,
-    captions: captionsFileSchema.optional(),
+    captions: z
+      .string()
+      .regex(
+        CAPTIONS_FILE,
+        'should be the name of a WebVTT file in content/captions, such as fire-is-fast.vtt'
+      )
+      .optional(),
     transcript: z.string().trim().min(1).max(20000).optional(),
     width: z.int().min(200).max(1920).default(600),
     height: z.int().min(150).max(1080).default(450),
@@ -192,33 +187,29 @@ export const feesSchema = z.strictObject({
   inspection: z.strictObject({
     caption: text(160),
     /** Together the tiers must cover every count of business days exactly once. */
-    tiers: z
-      .array(
-        z.strictObject({
-          id: idSchema,
-          minBusinessDays: z.int().min(0).optional(),
-          maxBusinessDays: z.int().min(0).optional(),
-          amount: moneySchema,
-        })
-      )
-      .min(1),
+    tiers: atLeastOne(
+      z.strictObject({
+        id: idSchema,
+        minBusinessDays: z.int().min(0).optional(),
+        maxBusinessDays: z.int().min(0).optional(),
+        amount: moneySchema,
+      })
+    ),
     reinspection: moneySchema,
     note: text(200),
   }),
   cardFees: z.strictObject({
     ordinance: idSchema,
     ordinanceNumber: text(40),
-    methods: z
-      .array(
-        z.strictObject({
-          id: idSchema,
-          label: text(60),
-          percent: z.number().min(0).max(20),
-          fixed: moneySchema,
-          per: text(60),
-        })
-      )
-      .min(1),
+    methods: atLeastOne(
+      z.strictObject({
+        id: idSchema,
+        label: text(60),
+        percent: z.number().min(0).max(20),
+        fixed: moneySchema,
+        per: text(60),
+      })
+    ),
   }),
 })
 export type Fees = z.infer<typeof feesSchema>
@@ -252,15 +243,10 @@ const navLinkSchema = z.union([
   z.strictObject({ label: text(60), link: idSchema }),
 ])
 export const navigationSchema = z.strictObject({
-  main: z
-    .array(
-      z.union([
-        navLinkSchema,
-        z.strictObject({ label: text(40), items: z.array(navLinkSchema).min(1) }),
-      ])
-    )
-    .min(1),
-  footer: z.array(navLinkSchema).min(1),
+  main: atLeastOne(
+    z.union([navLinkSchema, z.strictObject({ label: text(40), items: atLeastOne(navLinkSchema) })])
+  ),
+  footer: atLeastOne(navLinkSchema),
   /** The footer's "Fire district" group: the district's public record. */
   district: z.array(navLinkSchema).default([]),
 })
@@ -283,7 +269,7 @@ export const pageSchema = z.strictObject({
   description: z.string().trim().min(30).max(170),
   section: z.enum(sections),
   layout: z.enum(['standard', 'checklist']).default('standard'),
-  tiles: z.record(idSchema, z.array(tileSchema).min(1)).optional(),
+  tiles: z.record(idSchema, atLeastOne(tileSchema)).optional(),
   draft: z.boolean().default(false),
 })
 export type PageFrontmatter = z.infer<typeof pageSchema>

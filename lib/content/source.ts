@@ -1,20 +1,10 @@
+import type { RegistryName } from '#lib/content/registries.ts'
+
 // The content as text, before it is checked: from content/ on the build machine
 // (disk.ts), or from what the site editor holds in the browser.
 
-/** The registry files in content/data, in the order they are checked. */
-export const REGISTRY_NAMES = [
-  'site',
-  'navigation',
-  'documents',
-  'videos',
-  'forms',
-  'links',
-  'fees',
-  'facts',
-  'holidays',
-  'alerts',
-] as const
-export type RegistryName = (typeof REGISTRY_NAMES)[number]
+export { REGISTRY_NAMES, type RegistryName } from '#lib/content/registries.ts'
+export { CAPTIONS_FILE } from '#lib/content/schemas.ts'
 
 /** A file, with its path as staff see it (content/data/fees.yaml). */
 export type SourceFile = { path: string; text: string }
@@ -22,7 +12,6 @@ export type SourceFile = { path: string; text: string }
 export type RefusedFile = { path: string; message: string }
 
 export const PAGE_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.md$/
-export const CAPTIONS_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.vtt$/
 /** content/data/meetings holds the Board's meeting records, one file per year (2026.yaml). */
 export const MEETINGS_FOLDER = 'meetings'
 export const MEETINGS_FILE = /^\d{4}\.yaml$/

@@ -1,4 +1,4 @@
-// Types for the parts of webvtt-parser (no types of its own) that lib/content/webvtt.ts uses.
+// Types for the parts of webvtt-parser (no types of its own) that lib/content/check.ts uses.
 declare module 'webvtt-parser' {
   type Parsed = { errors: { message: string; line: number }[]; styles: unknown[] }
   const webvtt: { WebVTTParser: new () => { parse(input: string, mode: 'subtitles'): Parsed } }

@@ -1,9 +1,10 @@
-import { isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml'
+import { isMap, isSeq, LineCounter, parseDocument, visit } from 'yaml'
 import { fail } from '#lib/content/problems.ts'
 import { plural } from '#lib/text.ts'
 
-/** YAML text parsed so that a field path can be traced back to its line. */
-export type LocatedYaml = {
+/** A YAML file parsed so that a field path can be traced back to its line. */
+export type Located = {
+  file: string
   data: unknown
   /** The line of the value at a path such as [3, 'url'], or of the nearest parent found. */
   lineOf: (path: readonly PropertyKey[]) => number | undefined
@@ -34,9 +35,9 @@ function hint(code: string, text: string, line: number): string {
 }
 
 /** Parses YAML keeping its lines (plus `lineOffset`); a mistake stops with its line and likely cause. */
-export function parseYamlWithLines(text: string, file: string, lineOffset = 0): LocatedYaml {
+export function parseYamlWithLines(text: string, file: string, lineOffset = 0): Located {
   const lineCounter = new LineCounter()
-  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true })
+  const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true })
   const lineAt = (offset: number) => lineCounter.linePos(offset).line + lineOffset
   const [error] = doc.errors
   if (error) {
@@ -78,5 +79,5 @@ export function parseYamlWithLines(text: string, file: string, lineOffset = 0): 
     const range = lastRange ?? (doc.contents as Ranged | null)?.range
     return range ? lineAt(range[0]) : undefined
   }
-  return { data: doc.toJS(), lineOf }
+  return { file, data: doc.toJS(), lineOf }
 }

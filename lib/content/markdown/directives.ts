@@ -1,6 +1,6 @@
 import type { Paragraph } from 'mdast'
 import { diagramIds, type Block, type DiagramId, type ResolvedTile } from '#lib/content/blocks.ts'
-import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import { failAt, type MarkdownContext } from '#lib/content/markdown/processor.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import { documentHref, documentKinds, type DocumentEntry, type Tile } from '#lib/content/schemas.ts'
@@ -54,12 +54,11 @@ export function directiveBlock(
     documents: (registries) => {
       if (args.length === 0)
         fail(`"@documents" needs one or more kinds: ${documentKinds.join(', ')}`)
-      for (const kind of args) {
+      for (const kind of args)
         if (!(documentKinds as readonly string[]).includes(kind))
           fail(
             `"@documents" names the unknown kind "${kind}".${didYouMean(kind, documentKinds)} Known kinds: ${documentKinds.join(', ')}`
           )
-      }
       const kinds = args as DocumentEntry['kind'][]
       const documents = [...registries.documents.values()].filter((d) => kinds.includes(d.kind))
       return { kind: 'documents', kinds, documents, headingLevel }
@@ -68,14 +67,9 @@ export function directiveBlock(
       const [schedule] = args
       if (args.length !== 1 || (schedule !== 'inspection' && schedule !== 'card'))
         fail('"@fees" takes one of: inspection, card')
-      return schedule === 'inspection'
-        ? { kind: 'fees', schedule, inspection: fees.inspection }
-        : {
-            kind: 'fees',
-            schedule: 'card',
-            cardFees: fees.cardFees,
-            ordinance: documents.get(fees.cardFees.ordinance)!,
-          }
+      if (schedule === 'inspection') return { kind: 'fees', schedule, inspection: fees.inspection }
+      const ordinance = documents.get(fees.cardFees.ordinance)!
+      return { kind: 'fees', schedule: 'card', cardFees: fees.cardFees, ordinance }
     },
     links: ({ links }) => ({ kind: 'links', links: lookUp(links, 'links.yaml', true) }),
     tiles: (registries) => {

@@ -1,22 +1,20 @@
 import type { Link, RootContent } from 'mdast'
 import type { Block } from '#lib/content/blocks.ts'
-import { failAt, walk, type AnyNode, type MarkdownContext } from '#lib/content/markdown/context.ts'
 import { directiveBlock, directiveOf } from '#lib/content/markdown/directives.ts'
-import { assignHeadingIds } from '#lib/content/markdown/headings.ts'
-import { resolveAnchor, resolveLink } from '#lib/content/markdown/links.ts'
-import { parseMarkdown, toHtml } from '#lib/content/markdown/processor.ts'
+import { assignHeadingIds, resolveAnchor, resolveLink } from '#lib/content/markdown/links.ts'
+import { failAt, parseMarkdown, toHtml, walk } from '#lib/content/markdown/processor.ts'
+import type { AnyNode, MarkdownContext } from '#lib/content/markdown/processor.ts'
 import { replaceTokens } from '#lib/content/markdown/tokens.ts'
 import { ContentError, ProblemList } from '#lib/content/problems.ts'
 
 // The Markdown pipeline: parse and sanitize (processor), heading ids, links, {{tokens}}
 // and `@` lines, each reference checked on the way, every mistake at its line.
 
-export type { MarkdownContext } from '#lib/content/markdown/context.ts'
+export type { MarkdownContext } from '#lib/content/markdown/processor.ts'
 
-/** Lists and quotes inside each other, at most: deeper nesting is refused before parsing. */
 const MAX_NESTING = 10
 
-/** A page's Markdown as sanitized HTML and embeds; the ContentError lists every mistake. */
+/** A page's Markdown as blocks; the ContentError lists every mistake. */
 export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] {
   refuseDeepNesting(markdown, ctx)
   const tree = parseMarkdown(markdown)
@@ -51,14 +49,13 @@ export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] 
   for (const node of tree.children) {
     if (node.type === 'heading') lastHeading = node.depth
     const directive = node.type === 'paragraph' ? directiveOf(node) : null
-    if (!directive) {
-      pending.push(node)
-      continue
+    if (!directive) pending.push(node)
+    else {
+      flush()
+      const level = Math.min(lastHeading + 1, 4) as 2 | 3 | 4
+      const block = noted.catch(() => directiveBlock(directive, ctx, level))
+      if (block) blocks.push(block)
     }
-    flush()
-    const level = Math.min(lastHeading + 1, 4) as 2 | 3 | 4
-    const block = noted.catch(() => directiveBlock(directive, ctx, level))
-    if (block) blocks.push(block)
   }
   flush()
   if (noted.items.length > 0) throw new ContentError(noted.items)

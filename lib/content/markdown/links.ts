@@ -1,6 +1,8 @@
-import type { Link } from 'mdast'
-import { failAt, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import type { Link, Root } from 'mdast'
+import { failAt, plainText, walk } from '#lib/content/markdown/processor.ts'
 import { TOP_ANCHOR, USER_CONTENT_PREFIX } from '#lib/content/markdown/processor.ts'
+import type { MarkdownContext } from '#lib/content/markdown/processor.ts'
+import type { ProblemList } from '#lib/content/problems.ts'
 import { documentHref } from '#lib/content/schemas.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import { documentCue, inlineLinkCue } from '#lib/labels.ts'
@@ -24,8 +26,7 @@ export function resolveLink(link: Link, ctx: MarkdownContext): boolean {
     return false
   }
   const [, kind, id = ''] = /^([a-z]+):(.*)$/.exec(url) ?? []
-  // Without registries (one has errors, or the page's frontmatter has), links
-  // to their entries wait for the next check; every other link is checked.
+  // Without registries (one has errors), links to their entries wait for the next check.
   const { registries } = ctx
   if (!registries && (kind === 'doc' || kind === 'link' || kind === 'video')) return false
   const unknown = (what: string, file: string, known: Iterable<string>): never =>
@@ -55,25 +56,15 @@ export function resolveLink(link: Link, ctx: MarkdownContext): boolean {
       link.url = video.url
       return false
     }
-    case 'http':
-    case 'https':
-      return failAt(
-        ctx,
-        link,
-        `links straight to ${url}. Add the address to content/data/links.yaml and write (link:its-id), so every outside address is kept in one place and checked`
-      )
-    case 'mailto':
-    case 'tel':
-      return failAt(
-        ctx,
-        link,
-        `has a ${kind} link. Write {{site:email}} or {{site:phone}} instead, so contact details come from content/data/site.yaml`
-      )
     default:
       return failAt(
         ctx,
         link,
-        `has a link to "${url}" that the site cannot check. Use /route, #heading, doc:id, link:id or video:id`
+        kind === 'http' || kind === 'https'
+          ? `links straight to ${url}. Add the address to content/data/links.yaml and write (link:its-id), so every outside address is kept in one place and checked`
+          : kind === 'mailto' || kind === 'tel'
+            ? `has a ${kind} link. Write {{site:email}} or {{site:phone}} instead, so contact details come from content/data/site.yaml`
+            : `has a link to "${url}" that the site cannot check. Use /route, #heading, doc:id, link:id or video:id`
       )
   }
 }
@@ -96,4 +87,57 @@ export function resolveAnchor(link: Link, headings: ReadonlySet<string>, ctx: Ma
     )
   }
   link.url = `#${USER_CONTENT_PREFIX}${anchor}`
+}
+
+/** A heading's anchor: lower case, words joined by hyphens, tokens left out. */
+function slugBase(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/\{\{[^}]*\}\}/g, '')
+      .replace(/[^\p{L}\p{N}\s-]/gu, '')
+      .trim()
+      .replace(/\s+/g, '-') || 'section'
+  )
+}
+
+/** Ids unique within a page, whatever the headings: "Tips", "Tips 1", "Tips" become tips, tips-1, tips-2. */
+export class Slugger {
+  readonly used = new Set<string>()
+
+  slug(text: string): string {
+    const base = slugBase(text)
+    let id = base
+    for (let n = 1; this.used.has(id); n++) id = `${base}-${n}`
+    this.used.add(id)
+    return id
+  }
+}
+
+/** Sets every heading's id, refusing one used twice in a page (a link would reach only the first). */
+export function assignHeadingIds(tree: Root, ctx: MarkdownContext, noted: ProblemList) {
+  const slugger = new Slugger()
+  const first = new Map<string, { text: string; line?: number }>()
+  walk(tree, (node) => {
+    if (node.type !== 'heading') return
+    const text = plainText(node)
+    const base = slugBase(text)
+    const earlier = first.get(base)
+    if (earlier) {
+      const where = earlier.line ? ` on line ${earlier.line + ctx.lineOffset}` : ''
+      noted.catch(() =>
+        failAt(
+          ctx,
+          node,
+          earlier.text === text
+            ? `the heading "${text}" is already used${where} of this page. Give each heading its own words, so each has its own link.`
+            : `the heading "${text}" would get the same link (#${base}) as the heading "${earlier.text}"${where}. Give each heading its own words.`
+        )
+      )
+    }
+    first.set(base, { text, line: node.position?.start.line })
+    const id = slugger.slug(text)
+    node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } }
+  })
+  return slugger.used
 }

@@ -1,5 +1,5 @@
-import type { PhrasingContent, Root, Text } from 'mdast'
-import { failAt, walk, type MarkdownContext } from '#lib/content/markdown/context.ts'
+import type { Link, PhrasingContent, Root, Text } from 'mdast'
+import { failAt, walk, type MarkdownContext } from '#lib/content/markdown/processor.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import { formatDate } from '#lib/dates.ts'
 import { cardFeeLabel, tierLabel } from '#lib/fees.ts'
@@ -11,15 +11,12 @@ import { formatMoney } from '#lib/money.ts'
 const TOKEN = /\{\{\s*([a-z-]+):([a-z0-9-]+)\s*\}\}/g
 const TOKEN_KINDS = ['fee', 'tier', 'card-fee', 'fact', 'site']
 const text = (value: string): Text => ({ type: 'text', value })
+const link = (url: string, value: string): Link => ({ type: 'link', url, children: [text(value)] })
 const SITE_TOKENS: Record<string, (site: Site) => PhrasingContent> = {
   name: (site) => text(site.name),
   organization: (site) => text(site.organization),
-  phone: ({ phone }) => ({
-    type: 'link',
-    url: phoneHref(phone),
-    children: [text(phoneText(phone))],
-  }),
-  email: ({ email }) => ({ type: 'link', url: `mailto:${email}`, children: [text(email)] }),
+  phone: ({ phone }) => link(phoneHref(phone), phoneText(phone)),
+  email: ({ email }) => link(`mailto:${email}`, email),
   address: ({ address: a }) => text(`${a.street}, ${a.city}, ${a.state} ${a.zip}`),
   hours: (site) => text(site.officeHours),
 }
@@ -29,13 +26,11 @@ export function replaceTokens(tree: Root, ctx: MarkdownContext, noted: ProblemLi
   walk(tree, (parent) => {
     if (!('children' in parent)) return
     const out: PhrasingContent[] = []
-    let changed = false
     for (const child of parent.children as PhrasingContent[]) {
       if (child.type !== 'text' || !/\{\{|\}\}/.test(child.value)) {
         out.push(child)
         continue
       }
-      changed = true
       // Text around and between tokens must hold no stray braces.
       const plain = (value: string) => {
         if (value.includes('{{') || value.includes('}}'))
@@ -57,7 +52,7 @@ export function replaceTokens(tree: Root, ctx: MarkdownContext, noted: ProblemLi
       }
       plain(child.value.slice(last))
     }
-    if (changed) parent.children = out as typeof parent.children
+    parent.children = out as typeof parent.children
   })
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Slugger } from '#lib/content/markdown/headings.ts'
+import { Slugger } from '#lib/content/markdown/links.ts'
 import { errorOf, html } from './render.ts'
 
 describe('heading ids', () => {
