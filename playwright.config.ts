@@ -55,6 +55,8 @@ export default defineConfig<Record<never, never>, ServerOptions>({
       command: 'node_modules/.bin/node tools/serve/cloudflare-dev.ts',
       env: { PORT: String(port) },
       url: `http://localhost:${port}/`,
+      // Never another server left on the port: the tests are about Cloudflare's.
+      reuseExistingServer: false,
       timeout: 120_000,
       // SIGTERM lets wrangler stop workerd and remove its temporary folder.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

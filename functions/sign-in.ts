@@ -103,6 +103,9 @@ const STATUS: Partial<Record<SignInProblem, number>> = {
   unreachable: 502,
 }
 
+// JSON data, never run: only `<` (as in </script>) must not appear raw.
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+
 /** A page that says the result in words and hands Decap its `authorization:github:…` message. */
 async function answer(
   result: { token: string } | { problem: SignInProblem },
@@ -121,8 +124,7 @@ async function answer(
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${title} – site editor</title><style>${STYLE}</style></head>` +
     `<body><main><h1>${title}</h1><p>${escapeHtml(words)}</p></main>` +
-    // JSON data, never run: only `<` (as in </script>) must not appear raw.
-    `<script type="application/json" id="sign-in-result">${JSON.stringify(message).replace(/</g, '\\u003c')}</script>` +
+    `<script type="application/json" id="sign-in-result">${scriptJson(message)}</script>` +
     `<script>${HANDSHAKE}</script></body></html>`
   return new Response(html, {
     status: ok ? 200 : (STATUS[result.problem] ?? 400),

@@ -14,8 +14,12 @@ export function githubAnnotation(
   problem: ContentProblem,
   title = problem.severity === 'error' ? 'Content error' : 'Content notice'
 ): string {
-  const line = problem.line ? `,line=${problem.line}` : ''
-  return `::${problem.severity} file=${escapeProperty(problem.file)}${line},title=${escapeProperty(title)}::${escapeData(problem.message)}`
+  const props = [
+    `file=${escapeProperty(problem.file)}`,
+    ...(problem.line ? [`line=${problem.line}`] : []),
+    `title=${escapeProperty(title)}`,
+  ]
+  return `::${problem.severity} ${props.join(',')}::${escapeData(problem.message)}`
 }
 
 /** The report of a content check, for a terminal (and GitHub when `github` is set). */

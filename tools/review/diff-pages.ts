@@ -170,11 +170,16 @@ export function formatPageDiff(
     ? ` ${plural(markupOnly.length, 'page')} changed only in markup (the HTML differs, the text ` +
       `reads the same) and ${markupOnly.length === 1 ? 'is' : 'are'} not listed.`
     : ''
-  if (!added.length && !removed.length && !changed.length)
-    return `${REPORT_HEADING}\n\nNo page is added, removed or changed in its text (${plural(total, 'page')} compared).${markupNote}\n`
+  if (!added.length && !removed.length && !changed.length) {
+    const compared = plural(total, 'page')
+    return `${REPORT_HEADING}\n\nNo page is added, removed or changed in its text (${compared} compared).${markupNote}\n`
+  }
 
-  const counts = `${added.length} added, ${removed.length} removed, ${changed.length} changed; ${diff.unchanged} unchanged`
-  let report = `${REPORT_HEADING}\n\n**${counts}${markupOnly.length ? `, ${markupOnly.length} markup only` : ''}.**${markupNote}`
+  const counts =
+    `${added.length} added, ${removed.length} removed, ${changed.length} changed; ` +
+    `${diff.unchanged} unchanged` +
+    (markupOnly.length ? `, ${markupOnly.length} markup only` : '')
+  let report = `${REPORT_HEADING}\n\n**${counts}.**${markupNote}`
   let used = Buffer.byteLength(report)
   const left = { added: 0, removed: 0, changed: 0 }
   const sections = {
@@ -182,7 +187,8 @@ export function formatPageDiff(
     removed: removed.map(listItem),
     changed: changed.map((page) => changedPageBlock(page, maxLinesPerPage, maxLineChars)),
   }
-  // Each chunk goes in whole or not at all; once one does not fit, nothing more does.
+  // Each chunk goes in whole or not at all. `used` counts a chunk left out too, so once one
+  // does not fit, nothing after it does (the report never skips a page and shows a later one).
   for (const [key, blocks] of Object.entries(sections) as [keyof typeof left, string[]][])
     blocks.forEach((block, i) => {
       const heading = `\n\n### ${key[0]!.toUpperCase()}${key.slice(1)} pages (${blocks.length})\n\n`

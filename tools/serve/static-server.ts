@@ -22,7 +22,8 @@ const TYPES: Record<string, string> = {
 
 /** The file a URL path maps to in `root`, following static-host rules, or a redirect. */
 function resolvePath(root: string, urlPath: string) {
-  // Percent-decoded without throwing on a malformed escape (which then matches no file).
+  // Percent-decoded without throwing: a malformed escape stays as it is. The root check
+  // below holds either way.
   const path = unescape(urlPath)
   const target = normalize(join(root, path))
   if (target !== root && !target.startsWith(root + sep)) return null

@@ -27,6 +27,8 @@ export function foreignRequest(port: number, headers: IncomingHttpHeaders, metho
 }
 
 // The content files the editor writes, by folder: each name a kind the site uses.
+// The only guard against "..", "\\", NUL and absolute paths: exact folder keys and anchored
+// file-name patterns. Keep both strict.
 const FILES = new Map<string, (name: string) => boolean>([
   ['content/pages', (name) => PAGE_FILE.test(name)],
   ['content/captions', (name) => CAPTIONS_FILE.test(name)],
