@@ -11,17 +11,27 @@ const ROOMS = {
   'site-editor': ['components', 'lib'],
   functions: ['lib'],
   tools: ['site-editor', 'lib'],
-  tests: ['app', 'components', 'lib', 'site-editor', 'functions', 'tools'],
+  // Benchmarks are run by npm scripts, never imported by the build or other tools.
+  'tools/bench': ['tools', 'site-editor', 'lib'],
+  tests: ['app', 'components', 'lib', 'site-editor', 'functions', 'tools', 'tools/bench'],
+}
+
+// The editor runs in the browser: no Node built-ins.
+const BROWSER_ONLY = {
+  regex: '^(node:|(fs|path|child_process)$)',
+  message: 'site-editor/ runs in the browser.',
 }
 
 /** What a room may not import, by alias (#tools/…) or by a relative path (../tools/…). */
-const roomRules = (room) =>
-  Object.keys(ROOMS)
+const roomRules = (room) => [
+  ...Object.keys(ROOMS)
     .filter((other) => other !== room && !ROOMS[room].includes(other))
     .map((other) => ({
       regex: `^(#|(\\.\\.?/)+)${other}/`,
       message: `${room}/ may not import ${other}/: see README, "How it is built".`,
-    }))
+    })),
+  ...(room === 'site-editor' ? [BROWSER_ONLY] : []),
+]
 
 export default defineConfig([
   ...nextVitals,
