@@ -1,8 +1,10 @@
 import type { SiteEditorSettings } from '#site-editor/config.ts'
+import { watchChanges } from '#site-editor/loop.ts'
 
 // Fixes to Decap's own screens, made from outside (Decap is bundled as
 // published): names for its list buttons, whole header rows that fold, a
-// question before a removal, and the save and notice fixes described below.
+// question before a removal, the save and notice fixes described below, and
+// each change's check, page diff and history (loop.ts).
 
 type Immutable = { get(key: string): unknown; getIn(path: string[]): unknown; toJS(): unknown }
 
@@ -114,6 +116,10 @@ function reopenOnNewAddress(store: EditorStore) {
   window.addEventListener('hashchange', () => {
     const before = shown
     shown = editorRoute(window.location.hash)
+    // A red message belongs to its entry: it does not follow the clerk to another one.
+    if (before?.collection !== shown?.collection || (before?.slug && before.slug !== shown?.slug))
+      for (const { id, type } of store.getState().notifications?.notifications ?? [])
+        if (type === 'error') store.dispatch({ type: 'NOTIFICATION_DISMISS', id })
     if (!before || !shown) return
     const target = shown
     // After Decap has acted on the address itself.
@@ -160,7 +166,9 @@ function signInScreen(siteName: string, repository?: string) {
 }
 
 export function enhanceEditor(store: EditorStore, settings: SiteEditorSettings) {
+  const showChanges = watchChanges(store)
   const update = () => {
+    showChanges()
     nameButtons(document)
     markOpen(document, false)
     const frame = document.querySelector<HTMLIFrameElement>('#preview-pane')

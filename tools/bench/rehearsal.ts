@@ -79,7 +79,7 @@ try {
       await page.getByText('Entry published').waitFor()
     })
     const live = await timed(async () => {
-      await rehearsal.published()
+      await rehearsal.checked()
       if (!(await (await fetch(`${rehearsal.site}/`)).text()).includes(message))
         throw new Error('the published site does not show the alert')
     })

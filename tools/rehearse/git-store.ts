@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
 // The stand-in's repositories: one bare git repository holding the site's repository and every
@@ -18,12 +19,18 @@ export class GitStore {
     this.index = join(dir, 'stand-in-index')
   }
 
-  /** A new store whose `main` holds the files of a working copy (tracked and new, not ignored). */
+  /** A new store whose `main` holds a working copy's tracked files as they are now (with their
+   * changes, never an untracked file such as a .env). */
   static fromWorkingCopy(dir: string, workingCopy: string, author: Person): GitStore {
     execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', dir])
     const store = new GitStore(dir)
     const env = { GIT_INDEX_FILE: store.index, GIT_WORK_TREE: workingCopy }
-    store.git(['add', '--all', '.'], { env, cwd: workingCopy })
+    const tracked = execFileSync('git', ['-C', workingCopy, 'ls-files', '-z'], { encoding: 'utf8' })
+    const present = tracked
+      .split('\0')
+      .filter((path) => path && existsSync(join(workingCopy, path)))
+    const add = ['add', '--force', '--pathspec-from-file=-', '--pathspec-file-nul']
+    store.git(add, { env, cwd: workingCopy, input: present.join('\0') })
     const tree = store.git(['write-tree'], { env })
     const message = 'The working copy, as the rehearsal started'
     const sha = store.commit({ tree, parents: [], message, author, committer: author })

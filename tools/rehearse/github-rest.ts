@@ -77,12 +77,13 @@ function pullJson(call: Call, pull: Pull) {
   }
 }
 
-const checkRunJson = ({ id, name, sha, status, conclusion }: CheckRun) => ({
+const checkRunJson = ({ id, name, sha, status, conclusion, output }: CheckRun) => ({
   id,
   name,
   head_sha: sha,
   status,
   conclusion: conclusion ?? null,
+  output: { title: null, summary: null, text: null, ...output },
 })
 
 const commitOf = (call: Call, rev: string) =>
@@ -218,18 +219,49 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
     const list = store.git(['rev-list', '--max-count=30', head, ...paths])
     return (list ? list.split('\n') : []).map((sha) => commitJson(store.commitInfo(sha)))
   },
+  // The newest run of each check, unless filter=all asks for every one.
   'GET :repo/commits/(.+)/check-runs': (call) => {
     const sha = commitOf(call, call.params[0]!)
-    const runs = call.model.checkRuns.filter((r) => r.sha === sha).reverse()
-    return { total_count: runs.length, check_runs: runs.map(checkRunJson) }
+    const all = call.query.get('filter') === 'all'
+    const runs = all
+      ? call.model.checkRuns.filter((r) => r.sha === sha)
+      : call.model.latestChecks(sha)
+    return { total_count: runs.length, check_runs: runs.reverse().map(checkRunJson) }
   },
   'GET :repo/check-runs/(\\d+)/annotations': ({ model, params }) =>
-    found(model.checkRuns[Number(params[0]) - 1]).annotations.map(({ line, level, ...a }) => ({
-      ...a,
-      start_line: line,
-      end_line: line,
-      annotation_level: level,
-    })),
+    found(model.checkRuns[Number(params[0]) - 1]).annotations,
+  // An Actions job's id is its check run's.
+  'POST :repo/actions/jobs/(\\d+)/rerun 201': ({ model, login, params }) => {
+    const run = found(model.checkRuns[Number(params[0]) - 1])
+    if (!model.canPush(model.origin, login))
+      throw new GitHubError(403, 'Must have admin rights to Repository.')
+    model.events.rerun?.(run)
+    return {}
+  },
+  'POST :repo/statuses/([0-9a-f]{40}) 201': ({ model, login, params, body }) => {
+    if (!model.canPush(model.origin, login)) throw notFound()
+    const {
+      state = '',
+      target_url = '',
+      description = '',
+      context = 'default',
+    } = body as Record<string, string>
+    if (!['error', 'failure', 'pending', 'success'].includes(state))
+      throw unprocessable('Validation Failed')
+    const status = { sha: params[0]!, state, target_url, description, context }
+    model.statuses.push(status)
+    return status
+  },
+  // The newest status of each context, as Decap's "View preview" reads them.
+  'GET :repo/commits/(.+)/status': (call) => {
+    const sha = commitOf(call, call.params[0]!)
+    const newest = new Map(
+      call.model.statuses.filter((s) => s.sha === sha).map((s) => [s.context, s])
+    )
+    const statuses = [...newest.values()].reverse()
+    const state = statuses.some((s) => s.state !== 'success') ? 'pending' : 'success'
+    return { sha, state: statuses.length ? state : 'pending', statuses }
+  },
   'GET :repo/compare/(.+?)\\.\\.\\.(.+)': compare,
   'GET :repo/pulls': (call) => {
     const { state = 'open', head, base } = Object.fromEntries(call.query)
