@@ -61,7 +61,7 @@ export function siteEditorConfig(settings: SiteEditorSettings) {
     publish_mode: 'editorial_workflow',
     // Nothing is uploaded: documents and videos are linked by address.
     media_folder: `${CONTENT_PATH}/uploads`,
-    ...(settings.siteUrl ? { site_url: settings.siteUrl, display_url: settings.siteUrl } : {}),
+    // No site_url: Decap's "View Live" crashes on a file entry not yet loaded (the top bar's site link is main.tsx's).
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     collections: editorCollections(),
   }

@@ -76,7 +76,6 @@ CMS.init({
     // the site's own service is on the origin the editor is opened from.
     backend: { base_url: window.location.origin, ...config.backend },
     // The site the editor is served from (the live one, or the rehearsal's), in its top bar.
-    site_url: window.location.origin,
     display_url: window.location.origin,
     // On localhost only, Decap first looks for `npm run site-editor`'s local backend
     // on this same address; elsewhere it signs in with GitHub.

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { SETTINGS } from '#tools/ops/deploy.ts'
-import { PREVIEW_RETENTION_DAYS } from '#tools/review/preview-note.ts'
+import { CONTENT_ONLY, checksFor } from '#tools/ops/check-pull-request.ts'
 import { publishDue } from '#tools/ops/schedule-due.ts'
 import packageJson from '../../package.json'
 
@@ -23,6 +23,8 @@ type Step = {
 }
 type Job = {
   'runs-on': string
+  name?: string
+  environment?: string
   outputs?: Record<string, string>
   if?: string
   needs?: string | string[]
@@ -47,7 +49,6 @@ const steps = (workflow: Workflow) => Object.values(workflow.jobs).flatMap((job)
 /** The only commands a step may run. */
 const RUN_FORMS = [
   /^npm install$/,
-  /^npm install && npm run build$/,
   /^bash \.ci\/run$/,
   /^npm run [\w:-]+(?: -- [^>]+?)?$/,
   // Into the run summary only with --silent: npm's "> script" banner would land there too.
@@ -79,7 +80,9 @@ describe('every workflow', () => {
     for (const step of steps(workflow)) {
       if (step.uses) {
         // Official actions only (each pinned to a commit: see below).
-        expect(step.uses).toMatch(/^actions\/(checkout|setup-node|upload-artifact)@[0-9a-f]{40}$/)
+        expect(step.uses).toMatch(
+          /^actions\/(checkout|setup-node|upload-artifact|download-artifact)@[0-9a-f]{40}$/
+        )
         continue
       }
       const run = String(step.run).trim()
@@ -114,7 +117,7 @@ describe('every workflow', () => {
   )
 
   it.each(workflows)(
-    '$name can only read the repository, but where it tells staff in an issue or reads the runs of the checks',
+    '$name can only read the repository, but where it tells staff in an issue, reads or re-runs the checks, or posts a preview',
     ({ workflow }) => {
       expect(workflow.permissions).toEqual({ contents: 'read' })
       for (const job of Object.values(workflow.jobs))
@@ -122,6 +125,8 @@ describe('every workflow', () => {
           undefined,
           { contents: 'read', issues: 'write' },
           { contents: 'read', actions: 'read' },
+          { contents: 'read', actions: 'write', checks: 'read', issues: 'write' },
+          { contents: 'read', actions: 'read', checks: 'write', statuses: 'write' },
         ]).toContainEqual(job.permissions)
     }
   )
@@ -155,40 +160,32 @@ describe('checks.yml', () => {
     })
   })
 
-  it('reports the quick checks on Node 24 in their own job', () => {
-    const { quick } = checks.jobs
-    expect(quick?.steps[1]?.with?.['node-version']).toBe(24)
-    expect(quick?.steps.slice(2).map((step) => step.run)).toEqual([
-      'npm install',
-      'npm run test:quick',
+  it('runs one required check, whatever the change, with the pull request’s base commit to compare with', () => {
+    const { check } = checks.jobs
+    expect(check?.name).toBe('check')
+    expect(check?.steps[0]?.with?.['fetch-depth']).toBe(0)
+    const run = check?.steps.find((step) => step.run === 'npm run check:pull-request')
+    expect(run?.env).toEqual({ BASE: '${{ github.event.pull_request.base.sha }}' })
+    expect(Object.keys(checks.jobs).sort()).toEqual(['audit', 'check'])
+  })
+
+  it('checks a change only to content/ for what content can break, and any other change with everything', () => {
+    expect(checksFor(['content/data/alerts.yaml', 'content/pages/fees.md'])).toBe(CONTENT_ONLY)
+    expect(CONTENT_ONLY.map((args) => args.join(' '))).toEqual([
+      'run build',
+      'run test:export',
+      'run test:e2e -- --project cloudflare',
     ])
+    for (const changed of [['content/a.md', 'lib/x.ts'], ['package.json'], [], undefined])
+      expect(checksFor(changed)).toEqual([['test']])
+    for (const [, script] of CONTENT_ONLY) expect(packageJson.scripts).toHaveProperty(script!)
   })
 
-  it('runs the full test command through .ci/run once, on the Node the scripts run on', () => {
-    const { full } = checks.jobs
-    // A matrix of runner Nodes would run the same scripts on the same Node 24 again.
-    expect(full?.strategy).toBeUndefined()
-    expect(full?.steps[1]?.with?.['node-version']).toBe(24)
-    expect(full?.steps.at(-1)?.run).toBe('bash .ci/run')
-  })
-
-  it('builds a preview of pull requests only, diffs it against the base and uploads it', () => {
-    const { preview } = checks.jobs
-    expect(preview?.if).toBe("github.event_name == 'pull_request'")
-    const base = preview?.steps.find((step) => step.with?.path === 'base')
-    expect(base?.with?.ref).toBe('${{ github.event.pull_request.base.sha }}')
-    // The pull request is built before base/ exists inside it.
-    const runs = preview?.steps.map((step) => step.run ?? step.uses)
-    expect(runs?.indexOf('npm run build')).toBeGreaterThan(0)
-    expect(runs?.indexOf('npm run build')).toBeLessThan(preview?.steps.indexOf(base!) ?? -1)
-    expect(preview?.steps.find((step) => step['working-directory'] === 'base')?.run).toBe(
-      'npm install && npm run build'
-    )
-    expect(runs).toContain('npm run --silent diff:pages -- base/out out >> "$GITHUB_STEP_SUMMARY"')
-    const upload = preview?.steps.find((step) => step.uses?.startsWith('actions/upload-artifact'))
-    expect(upload?.with).toMatchObject({
-      path: 'out/',
-      'retention-days': PREVIEW_RETENTION_DAYS,
+  it('uploads the built site of a pull request for preview.yml, which runs none of its code', () => {
+    const upload = checks.jobs.check?.steps.at(-1)
+    expect(upload).toMatchObject({
+      if: "github.event_name == 'pull_request'",
+      with: { name: 'site-preview', path: 'out/' },
     })
   })
 
@@ -197,6 +194,37 @@ describe('checks.yml', () => {
       'npm run --silent audit:report >> "$GITHUB_STEP_SUMMARY"'
     )
     expect(packageJson.scripts['audit:report']).toBe('node tools/ops/audit.ts')
+  })
+})
+
+describe('preview.yml', () => {
+  const preview = load('preview.yml')
+
+  it('runs after the checks with main’s code, never checking out a pull request’s', () => {
+    expect(preview.on).toEqual({ workflow_run: { workflows: ['checks'], types: ['completed'] } })
+    for (const step of steps(preview)) expect(step.with?.ref).toBeUndefined()
+  })
+
+  it('re-runs a check that could not finish once, then tells the maintainers in an issue', () => {
+    const { retry } = preview.jobs
+    expect(retry?.if).toContain("github.event.workflow_run.conclusion != 'success'")
+    expect(retry?.steps.at(-1)).toMatchObject({
+      run: 'npm run check:after',
+      env: { RUN_ATTEMPT: '${{ github.event.workflow_run.run_attempt }}' },
+    })
+  })
+
+  it('builds the base in its own job, before the job that handles the pull request’s built files', () => {
+    const { base, preview: job } = preview.jobs
+    expect(base?.steps.map((step) => step.run).filter(Boolean)).toEqual([
+      'npm install',
+      'npm run build',
+    ])
+    expect(job?.needs).toBe('base')
+    expect(job?.environment).toBe('preview')
+    const download = job?.steps.find((step) => step.with?.name === 'site-preview')
+    expect(download?.with).toMatchObject({ 'run-id': '${{ github.event.workflow_run.id }}' })
+    expect(job?.steps.at(-1)?.run).toBe('npm run preview:publish')
   })
 })
 
@@ -286,6 +314,10 @@ describe('publish.yml', () => {
       SITE_EDITOR_AUTH_URL: '${{ vars.SITE_EDITOR_AUTH_URL }}',
       SITE_EDITOR_AUTH_SCOPE: '${{ vars.SITE_EDITOR_AUTH_SCOPE }}',
     })
+  })
+
+  it('deploys in the production environment, which only main may deploy from', () => {
+    expect(publish.jobs.publish?.environment).toBe('production')
   })
 
   it('hands the deploy the Cloudflare secrets and variable it checks for', () => {

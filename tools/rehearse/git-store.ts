@@ -57,18 +57,29 @@ export class GitStore {
   }
 
   /** The object of a type a revision names (a bare one peeled: a commit's tree), or undefined. */
-  resolve(rev: string, type = 'commit'): string | undefined {
-    const peeled = rev.includes(':') ? rev : `${rev}^{${type}}`
-    const sha = this.attempt(['rev-parse', '--verify', '--quiet', peeled])
-    return sha && this.objectType(sha) === type ? sha : undefined
-  }
+  resolve = (rev: string, type = 'commit'): string | undefined =>
+    this.once(`rev:${type} ${rev}`, () => {
+      const peeled = rev.includes(':') ? rev : `${rev}^{${type}}`
+      const sha = this.attempt(['rev-parse', '--verify', '--quiet', peeled])
+      return sha && this.objectType(sha) === type ? sha : undefined
+    })
 
-  objectType = (sha: string) => this.attempt(['cat-file', '-t', sha])
-  readBlob = (sha: string) => this.run(['cat-file', 'blob', sha])
+  /** What an object id names never changes: asked of git once (each call is a process). */
+  private readonly known = new Map<string, unknown>()
+  private once = <T>(key: string, read: () => T): T => {
+    const value = (this.known.get(key) as T | undefined) ?? read()
+    if (value !== undefined && /^\S+ [0-9a-f]{40}\b/.test(key)) this.known.set(key, value)
+    return value
+  }
+  objectType = (sha: string) =>
+    this.once(`type ${sha}`, () => this.attempt(['cat-file', '-t', sha]))
+  readBlob = (sha: string) => this.once(`blob ${sha}`, () => this.run(['cat-file', 'blob', sha]))
   writeBlob = (content: Buffer) => this.git(['hash-object', '-w', '--stdin'], { input: content })
 
   /** A tree's entries, the whole tree when recursive; a tree has no size (as on GitHub). */
-  lsTree(tree: string, recursive: boolean) {
+  lsTree = (tree: string, recursive: boolean) =>
+    this.once(`tree ${tree} ${recursive}`, () => this.listTree(tree, recursive))
+  private listTree(tree: string, recursive: boolean) {
     const out = this.git(['ls-tree', '-z', '--long', ...(recursive ? ['-r', '-t'] : []), tree])
     const entries = [...out.matchAll(/(\d+) (\w+) (\w+) +(\S+)\t([^\0]*)/g)]
     return entries.map(([, mode, type, sha, size, path]) => {
@@ -101,7 +112,8 @@ export class GitStore {
     })
   }
 
-  commitInfo(sha: string) {
+  commitInfo = (sha: string) => this.once(`info ${sha}`, () => this.readCommit(sha))
+  private readCommit(sha: string) {
     const format = '--format=%T%n%P%n%an%n%ae%n%ad%n%cn%n%ce%n%cd%n%B'
     const show = ['show', '-s', '--date=format-local:%Y-%m-%dT%H:%M:%SZ', format, sha]
     const utc = { env: { TZ: 'UTC' } }
@@ -156,4 +168,4 @@ export class GitStore {
   }
 }
 
-export type CommitInfo = ReturnType<GitStore['commitInfo']>
+export type CommitInfo = ReturnType<GitStore['readCommit']>

@@ -3,7 +3,7 @@
 //   PORT             the site's port (8788)
 //   REHEARSE_CHECK   the command each pull request's check runs (the check job of checks.yml)
 //   REHEARSE_RUNNERS how many checks run side by side (2)
-import type { ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
@@ -74,7 +74,8 @@ export async function startRehearsal(options: Options) {
     for (const server of servers) server.close().closeAllConnections()
     if (wrangler?.exitCode === null)
       await new Promise((done) => wrangler!.once('exit', done).kill())
-    rmSync(dir, { recursive: true, force: true })
+    // Its copies of the packages are large: removed after this process ends, not before.
+    spawn('rm', ['-rf', dir], { detached: true, stdio: 'ignore' }).unref()
   }
   try {
     const check = pullRequestCheck()
@@ -236,7 +237,7 @@ export async function startRehearsal(options: Options) {
       /** The commits published so far, the last one live. */
       live,
       /** Resolves when every check started so far, and all that follows it, has finished. */
-      checked: async function settled(): Promise<void> {
+      settled: async function settled(): Promise<void> {
         await checks.idle()
         if (followUps.size === 0) return
         await Promise.allSettled(followUps)
