@@ -109,7 +109,10 @@ export function watchChanges(store: EditorStore) {
             .map((r) =>
               api.request(`${api.originRepoURL}/actions/jobs/${r.id}/rerun`, { method: 'POST' })
             )
-        ).then(() => poll())
+        ).then(
+          () => poll(),
+          (error: Error) => notice(`GitHub did not run the check again: ${error.message}`, 'error')
+        )
       box.append(again)
     }
     box.append(pagesOf(runs, change.preview))

@@ -137,7 +137,7 @@ export async function startRehearsal(options: Options) {
       }
       rmSync(`${siteDir}.new`, { recursive: true, force: true })
       cpSync(out, `${siteDir}.new`, { recursive: true })
-      rmSync(join(`${siteDir}.new`, 'admin'), { recursive: true })
+      rmSync(join(`${siteDir}.new`, 'admin'), { recursive: true, force: true })
       cpSync(join(editorDir, 'admin'), join(`${siteDir}.new`, 'admin'), { recursive: true })
       rmSync(siteDir, { recursive: true, force: true })
       renameSync(`${siteDir}.new`, siteDir)

@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import { isAbsolute, join, relative } from 'node:path'
 import type { Annotation } from '#site-editor/checks.ts'
@@ -11,6 +12,14 @@ import type { GitStore } from '#tools/rehearse/git-store.ts'
 // environment; a job started again under its key (a newer push) cancels the one running or
 // waiting; `::error` lines become annotations, their paths relative to the repository.
 
+/** A port of localhost free now. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
 const git = (...args: string[]) => promisify(execFile)('git', args)
 const unescape = (text: string) => text.replace(/%(0D|0A|3A|2C|25)/g, decodeURIComponent)
 
@@ -99,7 +108,7 @@ export class Runner {
       await git('-C', workTree, 'clean', '-dfxq', '-e', '/node_modules')
       if (!job.cancelled) {
         job.hooks.started?.()
-        result = await this.exec(job, slot, workTree)
+        result = await this.exec(job, slot, workTree, [await freePort(), await freePort()])
       }
       if (result && !job.cancelled) job.hooks.ended?.(result)
     }
@@ -122,8 +131,11 @@ export class Runner {
 
   /** The command in its own process group (so that a cancel ends all it started), with only the
    * environment a runner gives, its errors in line with its output as a job's log shows them. */
-  private exec(job: Job, slot: string, workTree: string) {
+  private exec(job: Job, slot: string, workTree: string, [site, editor]: number[]) {
     const env = {
+      // The browser tests' servers, on ports of this job's own (two jobs run side by side).
+      E2E_PORT: String(site),
+      SITE_EDITOR_E2E_PORT: String(editor),
       PATH: process.env.PATH ?? '',
       LANG: 'C.UTF-8',
       HOME: join(slot, 'home'),
