@@ -7,6 +7,7 @@ import { FeeEstimator } from '#components/FeeEstimator.tsx'
 import { FeeTable } from '#components/FeeTable.tsx'
 import { LinkList } from '#components/LinkList.tsx'
 import { MarkdownBody } from '#components/MarkdownBody.tsx'
+import { MeetingList, NextMeeting } from '#components/Meetings.tsx'
 import { PageIndex } from '#components/PageIndex.tsx'
 import { SearchPanel } from '#components/SearchPanel.tsx'
 import { SmokeAlarmDiagram } from '#components/SmokeAlarmDiagram.tsx'
@@ -64,6 +65,10 @@ function BlockView({ block }: { block: Block }) {
       return <FeeEstimator rules={block.rules} holidays={block.holidays} />
     case 'search':
       return <SearchPanel />
+    case 'meetings':
+      return <MeetingList {...block} />
+    case 'next-meeting':
+      return <NextMeeting {...block} />
     case 'videos-without-captions':
       return <CaptionGaps gaps={block.gaps} />
   }

@@ -4,7 +4,7 @@ import { SiteFooter } from '#components/SiteFooter.tsx'
 import { SiteHeader } from '#components/SiteHeader.tsx'
 import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
 import { TOP_ANCHOR } from '#lib/content/markdown/processor.ts'
-import type { PageFrame } from '#lib/page-frame.ts'
+import { PAGE_DATE_PENDING, type PageFrame } from '#lib/page-frame.ts'
 
 type PageShellProps = PageFrame & { title: string; children: ReactNode }
 
@@ -39,6 +39,11 @@ export function PageShell({ title, children, ...frame }: PageShellProps) {
           {title}
         </h1>
         <div className="mt-6">{children}</div>
+        {frame.route === null ? null : (
+          <p className="mt-12 text-base" data-pagefind-ignore="">
+            Last updated: <time data-page-date="">{PAGE_DATE_PENDING}</time>
+          </p>
+        )}
       </main>
       <SiteFooter site={frame.site} {...frame.navigation} />
       {/* Deferred: each only adds to what the HTML already does. */}

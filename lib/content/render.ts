@@ -12,11 +12,12 @@ import type { PageFrontmatter } from '#lib/content/schemas.ts'
 export type RenderedPage = PageFrontmatter & { file: string; blocks: Block[] }
 
 /** Renders every published page, transcript and alert; without registries, still checks the pages' text. */
-export function renderContent(checked: CheckedSource, problems: ProblemList) {
+export function renderContent(checked: CheckedSource, problems: ProblemList, today: string) {
   const { registries, located, pages: published, routes } = checked
   const shared = {
     routes,
     registries,
+    today,
     pages: published.map((p) => p.frontmatter),
     captionGaps: registries ? captionGaps(registries, published) : [],
   }
