@@ -1,8 +1,8 @@
-import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
 import type { ScheduledMeeting } from '#lib/content/schemas.ts'
 import { clockOf, meetingCalendar, upcomingMeetings } from '#lib/meetings.ts'
 import { edit, fixtureCopy, problemsIn, put } from '#tests/helpers/content.ts'
+import { importCalendar, newJerseyInstant } from '#tests/helpers/calendar.ts'
 import { registries } from '../components/fixture-content.ts'
 
 // The Board's meetings (content/data/schedule.yaml) as an iCalendar file, read back with ical.js
@@ -15,39 +15,6 @@ const options = {
   stamp: '2026-11-27',
   name: 'Test district: Board meetings',
   pageUrl: 'https://site.example.org/meeting/',
-}
-
-/** The instant a New Jersey wall-clock time stands for, worked out with the platform's own zone data. */
-function newJerseyInstant(m: ScheduledMeeting): number {
-  const [hours, minutes] = clockOf(m.start)
-  const noon = new Date(`${m.date}T12:00:00Z`)
-  const offset = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/New_York',
-    timeZoneName: 'shortOffset',
-  })
-    .formatToParts(noon)
-    .find((p) => p.type === 'timeZoneName')!.value // "GMT-4"
-  const [y, mo, d] = m.date.split('-').map(Number)
-  return Date.UTC(y!, mo! - 1, d!, hours - Number(offset.slice(3)), minutes)
-}
-
-/** What a calendar app does with the file: parse it, learn its time zones, read its events. */
-function importCalendar(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics))
-  for (const zone of calendar.getAllSubcomponents('vtimezone'))
-    ICAL.TimezoneService.register(new ICAL.Timezone(zone))
-  return calendar.getAllSubcomponents('vevent').map((vevent) => {
-    const event = new ICAL.Event(vevent)
-    return {
-      uid: event.uid,
-      start: event.startDate.toJSDate().getTime(),
-      zone: event.startDate.zone.tzid,
-      summary: event.summary,
-      location: event.location,
-      description: event.description,
-      status: vevent.getFirstPropertyValue('status'),
-    }
-  })
 }
 
 describe('the meetings calendar file', () => {
