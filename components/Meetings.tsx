@@ -69,8 +69,7 @@ export function NextMeeting({ upcoming, usual }: { upcoming: ScheduledMeeting[];
         </p>
       ))}
       <p data-meeting-none="" hidden={upcoming.length > 0}>
-        This site does not have the date of the Board's next meeting yet. The Board says it usually
-        meets {usual}.
+        {`This site does not have the date of the Board's next meeting yet. The Board says it usually meets ${usual}.`}
       </p>
     </div>
   )

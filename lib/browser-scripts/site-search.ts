@@ -8,7 +8,7 @@ const RESULTS_PER_PAGE = 20
 const PAGEFIND = '/pagefind/pagefind.js'
 
 type PagefindResult = { url: string; excerpt: string; meta: { title?: string } }
-type Hit = { data: () => Promise<PagefindResult> }
+type Hit = { id: string; data: () => Promise<PagefindResult> }
 type Pagefind = {
   options: (options: Record<string, unknown>) => Promise<void>
   search: (term: string) => Promise<{ results: Hit[] }>
@@ -68,6 +68,9 @@ export function initSearch(root: Document = document) {
     return entry
   }
 
+  /** Why the results are not those of every word ("" when they are). */
+  let instead = ''
+
   /** Says how many pages match and how many are listed, in the status and the page title. */
   const report = () => {
     const count = plural(total, 'result')
@@ -75,8 +78,8 @@ export function initSearch(root: Document = document) {
       total === 0
         ? `No pages match “${current}”. Try another word, or use the list of all pages below.`
         : pending.length > 0
-          ? `${count} for “${current}”. Showing the first ${total - pending.length}.`
-          : `${count} for “${current}”`
+          ? `${instead}${count} for “${current}”. Showing the first ${total - pending.length}.`
+          : `${instead}${count} for “${current}”`
     root.title = `“${current}”: ${count} – ${pageTitle}`
     more.hidden = pending.length === 0
     more.textContent = `Show more results (${Math.min(RESULTS_PER_PAGE, pending.length)} more)`
@@ -102,12 +105,42 @@ export function initSearch(root: Document = document) {
       root.title = pageTitle
       return
     }
-    const search = await (await load()).search(query)
+    const pagefind = await load()
+    let { results } = await pagefind.search(query)
+    const words = query.split(/\s+/)
+    const year = words.find((word) => /^(19|20)\d\d$/.test(word))
+    const others = words.filter((word) => word !== year).join(' ')
+    instead = ''
+    if (year && others) {
+      // A year with no document for the other words leads to the pages that list those documents.
+      const found = await Promise.all(results.slice(0, RESULTS_PER_PAGE).map((r) => r.data()))
+      const ofYear = (r: PagefindResult) => `${r.meta.title} ${r.excerpt}`.includes(year)
+      if (!found.some((r) => !r.url.startsWith('/') && ofYear(r))) {
+        const lists = (await pagefind.search(others)).results.slice(0, 3 * RESULTS_PER_PAGE)
+        const urls = await Promise.all(lists.map(async (r) => (await r.data()).url))
+        results = lists.filter((_, i) => urls[i]!.startsWith('/'))
+        instead = `This site has no document from ${year} for “${others}”. The pages below list the ones it has and say where newer ones may be. `
+      }
+    } else if (words.length > 1) {
+      // Pagefind leaves out a word it does not know: say when no page has every word, and list
+      // those with the most of them first.
+      const each = await Promise.all(
+        words.map(async (word) => (await pagefind.search(word)).results)
+      )
+      const found = new Map<string, { hit: Hit; words: number }>()
+      for (const hit of each.flat())
+        found.set(hit.id, { hit, words: (found.get(hit.id)?.words ?? 0) + 1 })
+      if (![...found.values()].some((c) => c.words === words.length)) {
+        results = [...found.values()].sort((a, b) => b.words - a.words).map((c) => c.hit)
+        if (results.length)
+          instead = `No page has all the words of “${query}”. These have some of them. `
+      }
+    }
     if (run !== latest) return
     list.replaceChildren()
     current = query
-    total = search.results.length
-    pending = search.results
+    total = results.length
+    pending = results
     if ((await showNext(run)) !== undefined) report()
   }
 

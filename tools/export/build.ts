@@ -77,9 +77,10 @@ try {
   }
   step(`copied the ${captions.size} captions files the videos name`)
   const day = buildDay()
-  const dates = writePageDates(staging, publishedDates(out), day)
-  const kept = Object.values(dates).filter((d) => d.date !== day).length
-  step(`dated ${Object.keys(dates).length} pages (${kept} unchanged since they were published)`)
+  const published = publishedDates(out)
+  const dates = writePageDates(staging, published, day)
+  const same = Object.entries(dates).filter(([route, d]) => published[route]?.text === d.text)
+  step(`dated ${Object.keys(dates).length} pages (${same.length} with the text last published)`)
   const meetingPage = content.pages.find((p) => p.blocks.some((b) => b.kind === 'meetings'))
   const pageUrl = new URL(routeHref(meetingPage?.route ?? '/'), SITE_URL).href
   const calendar = meetingCalendar(content.registries.schedule, {

@@ -21,12 +21,13 @@ export type PageDates = z.infer<typeof pageDatesSchema>
 
 /**
  * The hash of what a visitor reads: the tab title, then the page's own text, from its h1 to the
- * "Last updated" line (the alerts are above the h1), tags and no-script copies left out.
+ * "Last updated" line (the alerts are above the h1), tags, React's comments and no-script copies left out.
  */
 export function textHash(html: string) {
   const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ''
   const page = html.slice(html.indexOf('<h1'), html.indexOf(PAGE_DATE_MARK))
   const text = page
+    .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<(noscript|script|style|template)\b[\s\S]*?<\/\1>/g, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
