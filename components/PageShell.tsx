@@ -28,6 +28,7 @@ export function PageShell({ title, children, ...frame }: PageShellProps) {
         tabIndex={-1}
         className="mx-auto max-w-page px-4 pt-8"
         data-pagefind-body={frame.searchable ? '' : undefined}
+        data-pagefind-filter={frame.searchable ? 'kind:page' : undefined}
       >
         <div data-pagefind-ignore="">
           <AlertBanner alerts={frame.alerts} />

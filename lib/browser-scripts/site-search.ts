@@ -11,7 +11,7 @@ type PagefindResult = { url: string; excerpt: string; meta: { title?: string } }
 type Hit = { id: string; data: () => Promise<PagefindResult> }
 type Pagefind = {
   options: (options: Record<string, unknown>) => Promise<void>
-  search: (term: string) => Promise<{ results: Hit[] }>
+  search: (term: string, options?: object) => Promise<{ results: Hit[] }>
 }
 
 /** Keeps only text and <mark> from a Pagefind excerpt (its highlighting). */
@@ -106,29 +106,30 @@ export function initSearch(root: Document = document) {
       return
     }
     const pagefind = await load()
-    let { results } = await pagefind.search(query)
     const words = query.split(/\s+/)
+    // Each word alone too, at once (Pagefind loads each word's part of the index once).
+    const [full, ...each] = await Promise.all(
+      [query, ...(words.length > 1 ? words : [])].map((term) => pagefind.search(term))
+    )
+    let { results } = full!
     const year = words.find((word) => /^(19|20)\d\d$/.test(word))
     const others = words.filter((word) => word !== year).join(' ')
     instead = ''
     if (year && others) {
-      // A year with no document for the other words leads to the pages that list those documents.
-      const found = await Promise.all(results.slice(0, RESULTS_PER_PAGE).map((r) => r.data()))
-      const ofYear = (r: PagefindResult) => `${r.meta.title} ${r.excerpt}`.includes(year)
-      if (!found.some((r) => !r.url.startsWith('/') && ofYear(r))) {
-        const lists = (await pagefind.search(others)).results.slice(0, 3 * RESULTS_PER_PAGE)
-        const urls = await Promise.all(lists.map(async (r) => (await r.data()).url))
-        results = lists.filter((_, i) => urls[i]!.startsWith('/'))
+      // A year no document of the other words is from leads to the pages that list them.
+      const only = (kind: string) => ({ filters: { kind } })
+      const ids = async (term: string) =>
+        new Set((await pagefind.search(term, only('document'))).results.map((r) => r.id))
+      const [ofYear, ofOthers] = await Promise.all([ids(year), ids(others)])
+      if (![...ofOthers].some((id) => ofYear.has(id))) {
+        results = (await pagefind.search(others, only('page'))).results
         instead = `This site has no document from ${year} for “${others}”. The pages below list the ones it has and say where newer ones may be. `
       }
     } else if (words.length > 1) {
       // Pagefind leaves out a word it does not know: say when no page has every word, and list
       // those with the most of them first.
-      const each = await Promise.all(
-        words.map(async (word) => (await pagefind.search(word)).results)
-      )
       const found = new Map<string, { hit: Hit; words: number }>()
-      for (const hit of each.flat())
+      for (const hit of each.flatMap((search) => search.results))
         found.set(hit.id, { hit, words: (found.get(hit.id)?.words ?? 0) + 1 })
       if (![...found.values()].some((c) => c.words === words.length)) {
         results = [...found.values()].sort((a, b) => b.words - a.words).map((c) => c.hit)

@@ -42,6 +42,8 @@ export async function buildSearchIndex(outDir: string, documents: DocumentEntry[
             .join('. '),
           language: 'en',
           meta: { title: `${doc.title} (${documentCue(doc)})` },
+          // Pages are kind:page (PageShell): the search page tells the two apart.
+          filters: { kind: ['document'] },
         })
       )
     const outputPath = join(outDir, 'pagefind')
