@@ -20,8 +20,16 @@ type PageBodyProps = { page: Pick<PageFrontmatter, 'layout'> & { blocks: Block[]
 
 /** A page's blocks: Markdown text, and each `@` line through its component, from props alone. */
 export function PageBody({ page }: PageBodyProps) {
+  // A video far down the page (a lesson's, after its notes) gets a way to it from the top.
+  const video = page.blocks.findIndex((block) => block.kind === 'video')
+  const first = page.blocks[video]
   return (
     <div className={page.layout === 'checklist' ? 'layout-checklist' : undefined}>
+      {video > 1 && first?.kind === 'video' ? (
+        <p className="mb-6">
+          <a href={`#video-${first.video.id}`}>Go to the video: “{first.video.title}”</a>
+        </p>
+      ) : null}
       {page.blocks.map((block, i) => (
         <BlockView key={i} block={block} />
       ))}

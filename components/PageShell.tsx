@@ -43,6 +43,10 @@ export function PageShell({ title, children, ...frame }: PageShellProps) {
         {frame.route === null ? null : (
           <p className="mt-12 text-base" data-pagefind-ignore="">
             Last updated: <time data-page-date="">{PAGE_DATE_PENDING}</time>
+            {/* On paper the header and footer are left out: the page says whose it is. */}
+            <span className="hidden print:inline">
+              {` · ${frame.site.name}, ${frame.site.organization}, ${frame.site.address.street}, ${frame.site.address.city}, ${frame.site.address.state} ${frame.site.address.zip}, ${frame.site.phone}`}
+            </span>
           </p>
         )}
       </main>

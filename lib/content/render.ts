@@ -61,7 +61,8 @@ export function renderContent(checked: CheckedSource, problems: ProblemList, tod
   return { pages, alerts }
 }
 
-const VIDEO_LINE = /^@video[ \t]+([a-z0-9-]+)[ \t]*$/gm
+// A video is on a page shown (`@video id`) or linked (`[words](video:id)`).
+const VIDEO_LINE = /^@video[ \t]+([a-z0-9-]+)[ \t]*$|\]\(video:([a-z0-9-]+)\)/gm
 
 function captionGaps(registries: Registries, pages: readonly PageFile[]): CaptionGap[] {
   const shownOn = new Map<string, Map<string, Pick<IndexedPage, 'route' | 'title'>>>()
@@ -69,8 +70,11 @@ function captionGaps(registries: Registries, pages: readonly PageFile[]): Captio
     body,
     frontmatter: { route, title },
   } of pages)
-    for (const [, id] of body.matchAll(VIDEO_LINE))
-      shownOn.set(id!, (shownOn.get(id!) ?? new Map()).set(route, { route, title }))
+    for (const [, shown, linked] of body.matchAll(VIDEO_LINE))
+      shownOn.set(
+        shown ?? linked!,
+        (shownOn.get(shown ?? linked!) ?? new Map()).set(route, { route, title })
+      )
   return [...registries.videos.values()]
     .filter((video) => !video.captions)
     .map((video) => ({
