@@ -94,6 +94,7 @@ export function DocumentList({ documents, kinds, headingLevel = 2 }: DocumentLis
               <li key={doc.id}>
                 <a
                   href={documentHref(doc)}
+                  className="inline-block"
                   hrefLang={doc.language === 'en' ? undefined : doc.language}
                   aria-describedby={doc.note ? `note-${doc.id}` : undefined}
                 >
