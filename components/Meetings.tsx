@@ -4,48 +4,37 @@ import { meetingWhen } from '#lib/meetings.ts'
 import { CALENDAR_PATH } from '#lib/routes.ts'
 import { SITE_URL } from '#lib/site-address.ts'
 
-const kindWords = (m: ScheduledMeeting) => (m.kind === 'regular' ? '' : ` (${m.kind} meeting)`)
+/** "Wednesday, 03/11/26 at 6:30 PM (special meeting), place. Note." */
+const Meeting = ({ m }: { m: ScheduledMeeting }) => (
+  <>
+    <strong>{meetingWhen(m)}</strong>
+    {`${m.kind === 'regular' ? '' : ` (${m.kind} meeting)`}, ${m.place}.${m.note ? ` ${m.note}` : ''}`}
+  </>
+)
 
-/** `@meetings`: the year's meetings from the annual notice, by year, cancelled ones marked. */
+/** `@meetings`: the meetings of the Board's annual notice, cancelled ones marked, and the calendar. */
 export function MeetingList({ meetings }: { meetings: ScheduledMeeting[] }) {
-  const years = [...new Set(meetings.map((m) => m.date.slice(0, 4)))]
-  const calendar = new URL(CALENDAR_PATH, SITE_URL).href
   return (
     <>
-      {meetings.length === 0 ? (
-        <p className="my-6">This site does not have the list for this year yet.</p>
-      ) : null}
-      {years.map((year) => (
-        <section key={year} className="my-6" aria-labelledby={`meetings-${year}`}>
-          <h3 id={`meetings-${year}`} className="text-xl font-bold text-brand-dark">
-            Meetings in {year}
-          </h3>
-          <ul className="mt-3 space-y-3">
-            {meetings
-              .filter((m) => m.date.startsWith(year))
-              .map((m) => (
-                <li key={`${m.date}-${m.kind}`}>
-                  {m.cancelled ? <strong>Cancelled: </strong> : null}
-                  <span className={m.cancelled ? 'line-through' : 'font-semibold'}>
-                    {meetingWhen(m)}
-                  </span>
-                  {kindWords(m)}, {m.place}.{m.note ? ` ${m.note}` : null}
-                  {m.remote && !m.cancelled ? (
-                    <>
-                      {' '}
-                      <a href={m.remote}>Join the {formatDate(m.date)} meeting by video</a>.
-                    </>
-                  ) : null}
-                </li>
-              ))}
-          </ul>
-        </section>
-      ))}
+      <ul className="my-6 space-y-3">
+        {meetings.map((m) => (
+          <li key={`${m.date}-${m.kind}`}>
+            {m.cancelled ? 'Cancelled: ' : null}
+            <Meeting m={m} />
+            {m.remote && !m.cancelled ? (
+              <a href={m.remote} className="ml-1">
+                Join the {formatDate(m.date)} meeting by video
+              </a>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {meetings.length ? null : <p>This site does not have the list for this year yet.</p>}
       <p className="my-6 max-w-prose">
         To have these meetings in your calendar, add the calendar{' '}
-        <a href={CALENDAR_PATH}>Board meetings (iCalendar file)</a> by its address, {calendar},
-        where your calendar app offers to add or subscribe to a calendar from the internet. It
-        follows this list when it changes.
+        <a href={CALENDAR_PATH}>Board meetings (iCalendar file)</a> by its address,{' '}
+        {new URL(CALENDAR_PATH, SITE_URL).href}, where your calendar app offers to add or subscribe
+        to a calendar from the internet. It follows this list when it changes.
       </p>
     </>
   )
@@ -53,8 +42,7 @@ export function MeetingList({ meetings }: { meetings: ScheduledMeeting[] }) {
 
 /**
  * `@next-meeting`: the build's answer shows; the later ones wait, hidden, for the browser to show
- * once the earlier have passed (lib/browser-scripts/alert-expiry.ts). Without JavaScript the
- * build's answer stands.
+ * once the earlier have passed (alert-expiry.ts). Without JavaScript the build's answer stands.
  */
 export function NextMeeting({ upcoming, usual }: { upcoming: ScheduledMeeting[]; usual: string }) {
   return (
@@ -64,8 +52,7 @@ export function NextMeeting({ upcoming, usual }: { upcoming: ScheduledMeeting[];
     >
       {upcoming.map((m, i) => (
         <p key={`${m.date}-${m.kind}`} data-meeting-day={m.date} hidden={i > 0}>
-          <strong>Next Board meeting: {meetingWhen(m)}</strong>
-          {kindWords(m)}, {m.place}.{m.note ? ` ${m.note}` : null}
+          Next Board meeting: <Meeting m={m} />
         </p>
       ))}
       <p data-meeting-none="" hidden={upcoming.length > 0}>

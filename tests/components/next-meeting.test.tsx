@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { ContentPage } from '#components/ContentPage.tsx'
 import { showNextMeeting } from '#lib/browser-scripts/alert-expiry.ts'
 import { checkContent } from '#lib/content/index.ts'
@@ -40,6 +40,9 @@ const shown = () =>
     .filter((p) => !p.hidden)
     .map((p) => p.textContent)
     .join(' ')
+
+// The page is put in the document by hand: other test files share it.
+afterEach(() => document.body.replaceChildren())
 
 describe('the next meeting', () => {
   it('is the build day’s next meeting without JavaScript, a cancelled one skipped', () => {

@@ -12,43 +12,36 @@ import { htmlFiles } from '#tools/export/inline-css.ts'
 // build's day. Neither file times nor git history (a clone has neither) nor a typed date is read.
 
 export const PAGE_DATES_FILE = 'page-dates.json'
-
 const pageDatesSchema = z.record(
   z.string(),
   z.strictObject({ text: z.string().regex(/^[0-9a-f]{64}$/), date: z.iso.date() })
 )
 export type PageDates = z.infer<typeof pageDatesSchema>
 
-/**
- * The hash of what a visitor reads: the tab title, then the page's own text, from its h1 to the
- * "Last updated" line (the alerts are above the h1), tags, React's comments and no-script copies left out.
- */
+/** The hash of the tab title and the page from its h1 (alerts are above) to "Last updated". */
 export function textHash(html: string) {
   const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ''
-  const page = html.slice(html.indexOf('<h1'), html.indexOf(PAGE_DATE_MARK))
-  const text = page
+  const text = html
+    .slice(html.indexOf('<h1'), html.indexOf(PAGE_DATE_MARK))
     .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<(noscript|script|style|template)\b[\s\S]*?<\/\1>/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<(noscript|script|style|template)\b[\s\S]*?<\/\1>|<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
   return createHash('sha256').update(`${title}\n${text.trim()}`).digest('hex')
 }
 
 /** Each page's day: the published one while its text is unchanged, else `day`. */
 export function datePages(pages: ReadonlyMap<string, string>, published: PageDates, day: string) {
-  const dates: PageDates = {}
-  for (const [route, html] of pages) {
-    const text = textHash(html)
-    const before = published[route]
-    dates[route] = { text, date: before?.text === text ? before.date : day }
-  }
-  return dates
+  return Object.fromEntries(
+    [...pages].map(([route, html]) => {
+      const text = textHash(html)
+      return [route, { text, date: published[route]?.text === text ? published[route].date : day }]
+    })
+  ) as PageDates
 }
 
 /**
- * The published days: from PUBLISHED_PAGE_DATES (the live site's page-dates.json, fetched before
- * a publish build), else from the last build in out/, else none. A file given that cannot be read
- * stops the build: a publish never dates every page anew by mistake.
+ * The published days: PUBLISHED_PAGE_DATES (the live site's file, fetched before a publish build),
+ * else the last build's in out/, else none. A file given that cannot be read stops the build.
  */
 export function publishedDates(outDir: string, file = process.env.PUBLISHED_PAGE_DATES): PageDates {
   const path = file || join(outDir, PAGE_DATES_FILE)
@@ -60,14 +53,16 @@ export function publishedDates(outDir: string, file = process.env.PUBLISHED_PAGE
 
 /** Dates every page in `dir` that has a "Last updated" line, fills the line and writes the file. */
 export function writePageDates(dir: string, published: PageDates, day: string) {
-  const files = htmlFiles(dir).filter((file) => readFileSync(file, 'utf8').includes(PAGE_DATE_MARK))
   const route = (file: string) => `/${relative(dir, file).replace(/(^|\/)index\.html$/, '$1')}`
-  const html = new Map(files.map((file) => [route(file), readFileSync(file, 'utf8')]))
+  const html = new Map(htmlFiles(dir).map((file) => [route(file), readFileSync(file, 'utf8')]))
+  for (const [path, page] of html) if (!page.includes(PAGE_DATE_MARK)) html.delete(path)
   const dates = datePages(html, published, day)
-  for (const file of files) {
-    const { date } = dates[route(file)]!
+  for (const [path, { date }] of Object.entries(dates)) {
     const line = `<time datetime="${date}">${formatDate(date)}</time>`
-    writeFileSync(file, html.get(route(file))!.replace(PAGE_DATE_MARK, line))
+    writeFileSync(
+      join(dir, path, path.endsWith('/') ? 'index.html' : ''),
+      html.get(path)!.replace(PAGE_DATE_MARK, line)
+    )
   }
   writeFileSync(join(dir, PAGE_DATES_FILE), `${JSON.stringify(dates, null, 1)}\n`)
   return dates
