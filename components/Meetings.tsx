@@ -33,8 +33,9 @@ export function MeetingList({ meetings }: { meetings: ScheduledMeeting[] }) {
       <p className="my-6 max-w-prose">
         To have these meetings in your calendar, add the calendar{' '}
         <a href={CALENDAR_PATH}>Board meetings (iCalendar file)</a> by its address,{' '}
-        {new URL(CALENDAR_PATH, SITE_URL).href}, where your calendar app offers to add or subscribe
-        to a calendar from the internet. It follows this list when it changes.
+        <span className="break-all">{new URL(CALENDAR_PATH, SITE_URL).href}</span>, where your
+        calendar app offers to add or subscribe to a calendar from the internet. It follows this
+        list when it changes.
       </p>
     </>
   )
