@@ -25,6 +25,7 @@ import { pageDiffOutput } from '#tools/review/preview.ts'
 import { startPagesDev } from '#tools/serve/cloudflare-dev.ts'
 import { createStaticHandler, headersFromExport } from '#tools/serve/static-server.ts'
 import { FUNCTIONS_DIR } from '#tools/ops/deploy.ts'
+import { fetchPageDates } from '#tools/ops/publish-dates.ts'
 import { bundleSiteEditor, siteEditorSettings } from '#tools/site-editor/bundle.ts'
 
 /** Who can sign in: two staff with write access, and one person without (they work in a fork). */
@@ -109,10 +110,15 @@ export async function startRehearsal(options: Options) {
       if (!built(tree) && !builds.has(tree))
         builds.set(
           tree,
-          trusted.run(tree, sha, 'npm run build', {}, { ended: keep(tree) }).then((r) => {
-            if (r && !r.ok) log(`the build of ${sha.slice(0, 7)} failed:\n${r.output.slice(-3000)}`)
-            return built(tree)
-          })
+          // As publish.yml: the rehearsal site's page dates, when it answers.
+          fetchPageDates(site, join(dir, 'page-dates.json'))
+            .then((got) => (got ? { PUBLISHED_PAGE_DATES: join(dir, 'page-dates.json') } : {}))
+            .then((env) => trusted.run(tree, sha, 'npm run build', env, { ended: keep(tree) }))
+            .then((r) => {
+              if (r && !r.ok)
+                log(`the build of ${sha.slice(0, 7)} failed:\n${r.output.slice(-3000)}`)
+              return built(tree)
+            })
         )
       return builds.get(tree) ?? Promise.resolve(built(tree))
     }
