@@ -16,7 +16,7 @@ export type Annotation = {
   message: string
   title?: string
 }
-export type CheckState = {
+type CheckState = {
   state: 'waiting' | 'running' | 'passed' | 'content' | 'other'
   /** The content's mistakes, "file line N: words", when the state is `content`. */
   mistakes: string[]

@@ -293,14 +293,8 @@ if (import.meta.main) {
     return process.exit(1)
   })
   console.log(`
-The site editor: ${rehearsal.site}/admin/
-The site:        ${rehearsal.site}/
-Pull requests and their checks (the stand-in for GitHub): ${rehearsal.github.base}/
-
-Sign in (press "Login with GitHub") as one of:
-${REHEARSAL_USERS.map((u) => `  ${u.login.padEnd(10)} ${u.write ? 'can save, review and publish' : 'no write access: saves go to a fork and a pull request'}`).join('\n')}
-
-Each pull request's check runs "${rehearsal.checkCommand}", as checks.yml does; Publish waits for it.
-The rehearsal runs every pull request's scripts as you, on this computer.
+The site editor: ${rehearsal.site}/admin/ (sign in as ${REHEARSAL_USERS.map((u) => u.login).join(', ')})
+The stand-in for GitHub, its pull requests and checks: ${rehearsal.github.base}/
+Each pull request's check runs "${rehearsal.checkCommand}" as you, on this computer.
 Nothing here reaches GitHub or the live site. Ctrl+C stops and forgets everything.`)
 }
