@@ -31,7 +31,11 @@ function repository() {
   const run = (base?: string) => {
     spawnSync(process.execPath, [script], {
       cwd: dir,
-      env: { NODE_ENV: 'test', PATH: `${bin}:${process.env.PATH}`, ...(base ? { BASE: base } : {}) },
+      env: {
+        NODE_ENV: 'test',
+        PATH: `${bin}:${process.env.PATH}`,
+        ...(base ? { BASE: base } : {}),
+      },
     })
     const log = readFileSync(join(dir, 'npm.log'), 'utf8').trim().split('\n')
     writeFileSync(join(dir, 'npm.log'), '')

@@ -15,7 +15,9 @@ const BUILT = { index: true, headers: true }
 
 describe('planDeploy', () => {
   it('runs the locked wrangler (never one fetched afresh), deploying out/ to the main branch', () => {
-    expect(planDeploy(SETTINGS, BUILT, 'main', '/project/node_modules/wrangler/bin/wrangler.js')).toEqual({
+    expect(
+      planDeploy(SETTINGS, BUILT, 'main', '/project/node_modules/wrangler/bin/wrangler.js')
+    ).toEqual({
       action: 'run',
       command: process.execPath,
       args: [

@@ -105,15 +105,19 @@ export async function startRehearsal(options: Options) {
         renameSync(out, join(dir, tree))
     }
     const builds = new Map<string, Promise<string | undefined>>()
+    const dates = join(dir, 'page-dates.json')
     const buildOf = (sha: string) => {
       const tree = store.resolve(sha, 'tree')!
       if (!built(tree) && !builds.has(tree))
         builds.set(
           tree,
           // As publish.yml: the rehearsal site's page dates, when it answers.
-          fetchPageDates(site, join(dir, 'page-dates.json'))
-            .then((got) => (got ? { PUBLISHED_PAGE_DATES: join(dir, 'page-dates.json') } : {}))
-            .then((env) => trusted.run(tree, sha, 'npm run build', env, { ended: keep(tree) }))
+          fetchPageDates(site, dates)
+            .then((got) =>
+              trusted.run(tree, sha, 'npm run build', got ? { PUBLISHED_PAGE_DATES: dates } : {}, {
+                ended: keep(tree),
+              })
+            )
             .then((r) => {
               if (r && !r.ok)
                 log(`the build of ${sha.slice(0, 7)} failed:\n${r.output.slice(-3000)}`)
