@@ -219,13 +219,9 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
     const list = store.git(['rev-list', '--max-count=30', head, ...paths])
     return (list ? list.split('\n') : []).map((sha) => commitJson(store.commitInfo(sha)))
   },
-  // The newest run of each check, unless filter=all asks for every one.
+  // The newest run of each check (GitHub's default, filter=latest).
   'GET :repo/commits/(.+)/check-runs': (call) => {
-    const sha = commitOf(call, call.params[0]!)
-    const all = call.query.get('filter') === 'all'
-    const runs = all
-      ? call.model.checkRuns.filter((r) => r.sha === sha)
-      : call.model.latestChecks(sha)
+    const runs = call.model.latestChecks(commitOf(call, call.params[0]!))
     return { total_count: runs.length, check_runs: runs.reverse().map(checkRunJson) }
   },
   'GET :repo/check-runs/(\\d+)/annotations': ({ model, params }) =>
@@ -237,20 +233,6 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
       throw new GitHubError(403, 'Must have admin rights to Repository.')
     model.events.rerun?.(run)
     return {}
-  },
-  'POST :repo/statuses/([0-9a-f]{40}) 201': ({ model, login, params, body }) => {
-    if (!model.canPush(model.origin, login)) throw notFound()
-    const {
-      state = '',
-      target_url = '',
-      description = '',
-      context = 'default',
-    } = body as Record<string, string>
-    if (!['error', 'failure', 'pending', 'success'].includes(state))
-      throw unprocessable('Validation Failed')
-    const status = { sha: params[0]!, state, target_url, description, context }
-    model.statuses.push(status)
-    return status
   },
   // The newest status of each context, as Decap's "View preview" reads them.
   'GET :repo/commits/(.+)/status': (call) => {
