@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -363,5 +364,22 @@ describe('the stand-in, to what is not the rehearsal', { timeout: 120_000 }, () 
       (await ask('/run-secret/repos/bureau/site/actions/jobs/999999/rerun', {}, 'POST')).status
     ).toBe(404)
     delete model.events.rerun
+  })
+})
+
+describe('npm run rehearse, stopped with Ctrl+C while it starts', { timeout: 300_000 }, () => {
+  it('stops everything it started, with a word and no stack trace', async () => {
+    const child = spawn('node_modules/.bin/node', ['tools/rehearse/rehearse.ts'], {
+      env: { ...process.env, PORT: '0' },
+    })
+    const output = { stdout: '', stderr: '' }
+    child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk))
+    child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk))
+    while (!output.stdout.includes('rehearse: copying')) await once(child.stdout, 'data')
+    child.kill('SIGINT')
+    const [code] = await once(child, 'exit')
+    expect(output.stderr).toBe('')
+    expect(output.stdout).toContain('rehearse: stopped; everything it made is gone.')
+    expect(code).toBe(0)
   })
 })

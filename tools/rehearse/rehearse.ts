@@ -78,6 +78,8 @@ export async function startRehearsal(options: Options) {
     // Its copies of the packages are large: removed after this process ends, not before.
     spawn('rm', ['-rf', dir], { detached: true, stdio: 'ignore' }).unref()
   }
+  // Stopped while starting: what runs now (a build) ends at once.
+  options.signal?.addEventListener('abort', () => void stop())
   try {
     const check = pullRequestCheck()
     const site = `http://localhost:${options.sitePort}`
@@ -267,18 +269,10 @@ export type Rehearsal = Awaited<ReturnType<typeof startRehearsal>>
 
 if (import.meta.main) {
   const stopping = new AbortController()
-  console.log(
-    'rehearse: copying this working copy’s tracked files into the stand-in for GitHub and building the site (a minute or two)…'
-  )
-  const starting = startRehearsal({
-    sitePort: Number(process.env.PORT ?? 8788),
-    checkCommand: process.env.REHEARSE_CHECK || undefined,
-    runners: Number(process.env.REHEARSE_RUNNERS || 2),
-    log: (line) => console.log(`rehearse: ${line}`),
-    signal: stopping.signal,
-  })
-  // Ctrl+C, at any moment: everything stops and is forgotten, with a word, never a stack trace.
-  const stopAll = () => {
+  // Ctrl+C, at any moment (from the first line on): everything stops and is forgotten, with a
+  // word, never a stack trace.
+  process.on('SIGINT', stopAll).on('SIGTERM', stopAll)
+  function stopAll() {
     stopping.abort()
     void starting
       .then(
@@ -290,7 +284,16 @@ if (import.meta.main) {
         process.exit(0)
       })
   }
-  process.on('SIGINT', stopAll).on('SIGTERM', stopAll)
+  console.log(
+    'rehearse: copying this working copy’s tracked files into the stand-in for GitHub and building the site (a minute or two)…'
+  )
+  const starting = startRehearsal({
+    sitePort: Number(process.env.PORT ?? 8788),
+    checkCommand: process.env.REHEARSE_CHECK || undefined,
+    runners: Number(process.env.REHEARSE_RUNNERS || 2),
+    log: (line) => console.log(`rehearse: ${line}`),
+    signal: stopping.signal,
+  })
   const rehearsal = await starting.catch((error: Error) => {
     if (stopping.signal.aborted) return new Promise<never>(() => {})
     console.error(`rehearse: could not start: ${error.message}`)

@@ -75,6 +75,7 @@ export class Runner {
 
   /** Runs `command` on a checkout of `sha` in a free slot; undefined if cancelled before it ended. */
   run(key: string, sha: string, command: string, env: Env, hooks: Hooks = {}) {
+    if (this.stopped) return Promise.resolve(undefined)
     for (const job of [...this.waiting, ...this.running]) if (job.key === key) this.cancel(job)
     return new Promise<JobResult | undefined>((done) => {
       this.waiting.push({ key, sha, command, env, hooks, done })
