@@ -174,6 +174,42 @@ writeFileSync(process.env.FAKE_LOG, JSON.stringify(readdirSync('.', { recursive:
     ])
   })
 
+  it('deploys a preview (a branch other than main) as static files only: no functions, no Pages worker or routes', () => {
+    const { dir, log } = project()
+    mkdirSync(join(dir, 'functions'))
+    writeFileSync(join(dir, 'functions', 'auth.ts'), 'export const onRequest = () => 1\n')
+    mkdirSync(join(dir, 'out', '_worker.js'))
+    writeFileSync(join(dir, 'out', '_worker.js', 'index.js'), 'export default {}\n')
+    writeFileSync(join(dir, 'out', '_routes.json'), '{}')
+    const fake = join(dir, 'fake-ls.mjs')
+    writeFileSync(
+      fake,
+      `import { readdirSync, writeFileSync } from 'node:fs'
+writeFileSync(process.env.FAKE_LOG, JSON.stringify([process.argv.at(-1), ...readdirSync('.', { recursive: true }).sort()]))
+`
+    )
+    const run = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', `process.exit((await import('${script}')).deploy('pr-1'))`],
+      {
+        cwd: dir,
+        env: {
+          PATH: process.env.PATH ?? '',
+          ...SETTINGS,
+          DEPLOY_COMMAND: `${process.execPath} ${fake}`,
+          FAKE_LOG: log,
+        },
+      }
+    )
+    expect(run.status).toBe(0)
+    expect(JSON.parse(readFileSync(log, 'utf8'))).toEqual([
+      'pr-1',
+      'out',
+      'out/_headers',
+      'out/index.html',
+    ])
+  })
+
   it('exits with the exit code of the CLI', () => {
     const { dir, log, command } = project()
     const run = deploy(dir, { ...SETTINGS, DEPLOY_COMMAND: command, FAKE_LOG: log, FAKE_EXIT: '3' })

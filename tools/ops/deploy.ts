@@ -92,7 +92,11 @@ export function deploy(branch = PRODUCTION_BRANCH): number {
   }
   const stage = mkdtempSync(join(tmpdir(), 'deploy-'))
   cpSync(out, join(stage, 'out'), { recursive: true })
-  if (existsSync(FUNCTIONS_DIR) && branch === PRODUCTION_BRANCH)
+  if (branch !== PRODUCTION_BRANCH)
+    // A preview is static files only: a pull request's build may hold a Pages worker or routes.
+    for (const name of ['_worker.js', '_routes.json'])
+      rmSync(join(stage, 'out', name), { recursive: true, force: true })
+  else if (existsSync(FUNCTIONS_DIR))
     for (const file of bundleFunctions(FUNCTIONS_DIR, join(stage, 'functions')))
       console.log(`deploy: function ${file}`)
   console.log(`deploy: ${[plan.command, ...plan.args].join(' ')}`)
