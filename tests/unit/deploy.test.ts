@@ -194,6 +194,7 @@ writeFileSync(process.env.FAKE_LOG, JSON.stringify([process.argv.at(-1), ...read
       {
         cwd: dir,
         env: {
+          NODE_ENV: 'test',
           PATH: process.env.PATH ?? '',
           ...SETTINGS,
           DEPLOY_COMMAND: `${process.execPath} ${fake}`,
