@@ -157,7 +157,7 @@ test('two people save the same file 0.1 s, 2 s and 8 s apart: each change is in 
 test('a check that fails outside the content reads "not in your change", runs again once by itself, and the clerk runs it again', async ({
   page,
 }) => {
-  test.setTimeout(300_000)
+  test.setTimeout(900_000)
   const { model } = rehearsal.github
   // A unit test that timed out, as the trial saw, quoting an absolute path into the checkout.
   rehearsal.checkCommand =
@@ -166,9 +166,10 @@ test('a check that fails outside the content reads "not in your change", runs ag
   await open(page, rehearsal, ALERTS_ENTRY)
   await addAlert(page, alert('drill-night', 'Fire drill on Tuesday night.'))
   await saved(page)
+  // Both runs (the check, and its automatic re-run) ended: the entry says so.
+  await rehearsal.settled()
   await expect(changePanel(page)).toContainText(CHECK_WORDS.other, { timeout: 120_000 })
   const pull = openPull(rehearsal, BRANCH)!
-  await rehearsal.settled()
   const runs = model.checkRuns.filter((r) => r.sha === pull.head.sha)
   expect(runs.map((r) => [r.attempt, r.conclusion])).toEqual([
     [1, 'failure'],
