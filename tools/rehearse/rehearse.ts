@@ -194,9 +194,12 @@ export async function startRehearsal(options: Options) {
       const job = { started: () => (run.status = 'in_progress'), ended }
       void checks
         .run(`#${pull.number}`, merge, rehearsal.checkCommand, { BASE: base }, job)
-        .then(
-          (result) => result ?? Object.assign(run, { status: 'completed', conclusion: 'cancelled' })
-        )
+        // Cancelled before it ended (a newer push); an ended run keeps its result (its re-run,
+        // started as it ends, cancels nothing of it).
+        .then((result) => {
+          if (!result && run.status !== 'completed')
+            Object.assign(run, { status: 'completed', conclusion: 'cancelled' })
+        })
     }
     // preview.yml: the page diff against main's build, and the built files on their own origin.
     const preview = async (sha: string, base: string, files: string) => {
