@@ -54,3 +54,36 @@ describe('the format check and the lint', () => {
     expect(unlinted).toEqual(['next-env.d.ts'].filter((f) => files.includes(f)))
   })
 })
+
+describe('the rooms ESLint holds (ROOMS in eslint.config.mjs)', () => {
+  it('refuse an import of every room a room does not name, by alias or by relative path', async () => {
+    const eslint = new ESLint({ cwd: root })
+    const { ROOMS: rooms }: { ROOMS: Record<string, string[]> } = await import(
+      join(root, 'eslint.config.mjs')
+    )
+    for (const room of Object.keys(rooms)) {
+      // One import a line, each of a file in another room: #tools/ops/x.ts, and ../ops/x.ts
+      // between two folders of tools/; the editor also may not import Node's own modules.
+      const tried = Object.keys(rooms)
+        .filter((other) => other !== room)
+        .flatMap((other) => {
+          const allowed = rooms[room]!.includes(other)
+          const sibling = room.startsWith('tools/') && other.startsWith('tools/')
+          return [
+            { specifier: `#${other}/x.ts`, allowed },
+            ...(sibling ? [{ specifier: `../${other.slice(6)}/x.ts`, allowed }] : []),
+          ]
+        })
+      if (room === 'site-editor') tried.push({ specifier: 'node:fs', allowed: false })
+      const [result] = await eslint.lintText(
+        tried.map(({ specifier }) => `import '${specifier}'`).join('\n') + '\n',
+        { filePath: join(root, room, 'room-check.ts') }
+      )
+      const refused = new Set(
+        result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.line)
+      )
+      for (const [i, { specifier, allowed }] of tried.entries())
+        expect(refused.has(i + 1), `${room}/ importing ${specifier}`).toBe(!allowed)
+    }
+  })
+})
