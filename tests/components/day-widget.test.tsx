@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DayControl, dayInWords, dayProblem, normalizeDay } from '#site-editor/day-widget.tsx'
 import { todayInNewJersey } from '#lib/dates.ts'
 
@@ -48,10 +48,19 @@ describe('the date field of the site editor', () => {
     expect(input).toHaveValue('2026-11-23')
   })
 
-  it('fills in today in New Jersey', () => {
-    render(<Field />)
-    fireEvent.click(screen.getByRole('button', { name: 'Today' }))
-    expect(screen.getByRole('textbox')).toHaveValue(todayInNewJersey())
+  it('fills in today in New Jersey: at 03:00 UTC it is still the day before there', () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(new Date('2026-11-23T03:00:00Z'))
+      render(<Field />)
+      fireEvent.click(screen.getByRole('button', { name: 'Today' }))
+      expect(screen.getByRole('textbox')).toHaveValue('2026-11-22')
+    } finally {
+      vi.useRealTimers()
+    }
+    // In summer too (UTC-4), and the new day from midnight there.
+    expect(todayInNewJersey(new Date('2026-07-01T03:30:00Z'))).toBe('2026-06-30')
+    expect(todayInNewJersey(new Date('2026-11-23T05:00:00Z'))).toBe('2026-11-23')
   })
 
   it('refuses, in words, what is not a real day', () => {
