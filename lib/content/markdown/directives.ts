@@ -3,7 +3,8 @@ import { diagramIds, type Block, type DiagramId, type ResolvedTile } from '#lib/
 import { failAt, type MarkdownContext } from '#lib/content/markdown/processor.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import type { Registries } from '#lib/content/registries.ts'
-import { documentHref, documentKinds, type DocumentEntry, type Tile } from '#lib/content/schemas.ts'
+import type { Tile } from '#lib/content/page-schemas.ts'
+import { documentHref, documentKinds, type DocumentEntry } from '#lib/content/schemas.ts'
 import { documentCue, linkCue } from '#lib/labels.ts'
 import { routeHref } from '#lib/routes.ts'
 
