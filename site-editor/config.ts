@@ -7,8 +7,7 @@ import {
   QUOTES_FIELD,
   REGISTRY_SHAPES,
 } from '#site-editor/formats.ts'
-import { fieldFor, fieldsOf } from '#site-editor/groups.ts'
-import { LIST_FIELD } from '#site-editor/kinds.ts'
+import { fieldFor, fieldsOf, LIST_FIELD } from '#site-editor/kinds.ts'
 import type { Shape } from '#site-editor/shape.ts'
 import { SIGN_IN_START_PATH } from '#lib/routes.ts'
 import { MEETINGS_FOLDER, REGISTRY_NAMES, type RegistryName } from '#lib/content/source.ts'

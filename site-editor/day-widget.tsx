@@ -23,10 +23,8 @@ export function normalizeDay(value: string): string {
 
 /** What is wrong with a typed day, if anything; blank is fine where the field may be left empty. */
 export function dayProblem(value: string, required = false): string | undefined {
-  if (value.trim() === '')
-    return required && value
-      ? 'should be a date written year-month-day, such as 2026-11-23'
-      : undefined
+  // Blank is left out of the file; spaces alone are not a day where one is needed.
+  if (value.trim() === '' && !(required && value)) return undefined
   if (hasTwoDigitYear(value))
     return 'has a two-digit year. Write the year in full, such as 2026-11-23 or 11/23/2026'
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value))

@@ -1,7 +1,6 @@
 import { Document, isMap, isScalar, isSeq, parseDocument, Scalar, visit, YAMLMap } from 'yaml'
 import { z } from 'zod'
-import { write, read } from '#site-editor/groups.ts'
-import { LIST_FIELD } from '#site-editor/kinds.ts'
+import { LIST_FIELD, read, write } from '#site-editor/kinds.ts'
 import { shapeOf, type Shape } from '#site-editor/shape.ts'
 import { splitFrontmatter } from '#lib/content/frontmatter.ts'
 import { pageSchema } from '#lib/content/page-schemas.ts'
@@ -10,7 +9,7 @@ import { meetingRecordSchema } from '#lib/content/schemas.ts'
 import { MEETINGS_FOLDER, REGISTRY_NAMES, type RegistryName } from '#lib/content/source.ts'
 
 // How the editor reads and writes content files (Decap's custom formats), through the shape of
-// each file (shape.ts) and its kinds of field (kinds.ts, groups.ts). The top comment and the
+// each file (shape.ts) and its kinds of field (kinds.ts). The top comment and the
 // file's own quoting ride in hidden fields; comments further down move to the top.
 
 export const COMMENT_FIELD = '_comment'

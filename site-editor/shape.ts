@@ -6,32 +6,24 @@ import { z } from 'zod'
 // checks as zod documents them for tools (Zod Core, "Internals"): that a text is trimmed, and the
 // schema's own words for each pattern. Anything else the editor does not know stops it, in words.
 
-/** What the editor reads of a JSON Schema; kinds.ts says which keys each kind of field takes. */
-export type Shape = z.GlobalMeta & {
-  type?: 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array'
-  default?: unknown
-  minLength?: number
-  maxLength?: number
-  pattern?: string
-  allOf?: Shape[]
-  format?: string
-  enum?: string[]
-  const?: string
-  minimum?: number
-  maximum?: number
-  multipleOf?: number
-  properties?: Record<string, Shape>
-  required?: string[]
-  additionalProperties?: false | Shape
-  propertyNames?: Shape
-  items?: Shape
-  minItems?: number
-  anyOf?: Shape[]
-  /** The schema trims spaces at both ends before it checks the text. */
-  trim?: boolean
-  /** The schema's words for each of its patterns, by pattern. */
-  messages?: Record<string, string>
-}
+/** What the editor reads of a JSON Schema (kinds.ts says which keys each kind of field takes). */
+type Numbers = 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'multipleOf' | 'minItems'
+export type Shape = z.GlobalMeta &
+  Partial<Record<Numbers, number> & Record<'pattern' | 'format' | 'const', string>> & {
+    type?: 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array'
+    default?: unknown
+    enum?: string[]
+    required?: string[]
+    properties?: Record<string, Shape>
+    additionalProperties?: false | Shape
+    propertyNames?: Shape
+    items?: Shape
+    allOf?: Shape[]
+    anyOf?: Shape[]
+    /** From the schema's checks: it trims the text, and its words for each of its patterns. */
+    trim?: boolean
+    messages?: Record<string, string>
+  }
 
 export function unsupported(path: string, what: string): never {
   throw new Error(

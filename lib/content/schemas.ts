@@ -11,31 +11,25 @@ import {
 // One schema per content file; the types are inferred from them. Each field carries the words
 // staff see for it in the site editor (zod metadata, read by site-editor/shape.ts): its label
 // (`title`), its hint (`description`) and how the editor shows it (the keys below).
+// A list says what one entry is called ("fee tier"), its summary line ("{{id}}: {{amount}}") and
+// whether it shows open; a text whether it is Markdown; an id the file its entry is chosen from;
+// a choice the words of values that do not read well ("pdf": "PDF"); a day the day it follows.
 declare module 'zod' {
   interface GlobalMeta {
-    /** A list: what one entry is called ("fee tier"), and its summary line ("{{id}}: {{amount}}"). */
     singular?: string
     summary?: string
-    /** A list shown open, every field in view. */
     open?: boolean
-    /** Text in Markdown (links and tokens work as in pages). */
     markdown?: boolean
-    /** An id chosen from the entries of another file. */
     relation?: 'documents' | 'links' | 'pages'
-    /** The words of choices whose value does not read well ("pdf": "PDF"). */
     choices?: Record<string, string>
-    /** A day on or after another field's day (an alert's last day). */
     onOrAfter?: string
   }
 }
 
 /** A field with the words staff see for it. */
-export const field = <T extends z.ZodType>(
-  schema: T,
-  title: string,
-  hint = '',
-  more?: z.GlobalMeta
-) => schema.meta({ title, ...(hint ? { description: hint } : {}), ...more })
+type Meta = z.GlobalMeta
+export const field = <T extends z.ZodType>(schema: T, title: string, hint = '', more: Meta = {}) =>
+  schema.meta({ title, ...(hint ? { description: hint } : {}), ...more })
 
 export const routeSchema = z
   .string()

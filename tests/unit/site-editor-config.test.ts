@@ -9,14 +9,15 @@ import { siteEditorSettings, UNSET_REPOSITORY } from '#tools/site-editor/bundle.
 import { editorPhrases } from '#site-editor/phrases.ts'
 import { editorCollections, siteEditorConfig } from '#site-editor/config.ts'
 import { dayProblem } from '#site-editor/day-widget.tsx'
-import { fieldFor, RELATIONS } from '#site-editor/groups.ts'
 import {
+  fieldFor,
+  RELATIONS,
   LIST_FIELD,
   MONEY_PATTERN,
   RECORD_KEY,
   RECORD_VALUE,
   TYPE_KEY,
-  type CmsField,
+  type CmsField as DecapField,
 } from '#site-editor/kinds.ts'
 import { shapeOf } from '#site-editor/shape.ts'
 import { pageSchema } from '#lib/content/page-schemas.ts'
@@ -33,6 +34,9 @@ import { FIXTURE } from '../helpers/content.ts'
 // from the content, and values at and past each limit). A rule the editor
 // cannot check itself is one the schema checks with code, and the preview
 // shows its message. A day is checked by the editor's date field (day-widget.tsx).
+
+/** A Decap field, with the rule Decap checks a text against. */
+type CmsField = DecapField & { pattern?: [string, string] }
 
 vi.mock('decap-cms-core/dist/esm/formats/formats.js', () => ({
   frontmatterFormats: ['yaml-frontmatter', 'toml-frontmatter', 'json-frontmatter'],
