@@ -21,8 +21,9 @@ import { SITE_EDITOR_E2E_REPO } from './paths.ts'
 // and create a page; each file on disk must change exactly as expected, keep
 // its top comment and its key order, and the copy must pass the content
 // check. What the check refuses, Publish refuses, in the check's words, and
-// the file stays as it was. A removal right after a Publish is written; a
-// typed year lands as typed. The editor may load nothing from another
+// the file stays as it was; what a field knows (a last day before its first,
+// a two-digit year, an amount below zero) it says at once, in its own words.
+// A removal right after a Publish is written; a typed year lands as typed. The editor may load nothing from another
 // address and must trip no Content-Security-Policy rule. Every expected
 // value is read from the copy's registries and the editor's own words
 // (the schemas' metadata, site-editor/fields.ts), never copied from today's content.
