@@ -43,6 +43,18 @@ export const COLLECTIONS: {
     list: { singular: 'meeting record' },
   },
   {
+    name: 'schedule',
+    label: 'Meeting schedule',
+    description:
+      "This year's Board meetings from its annual notice: listed on /meeting, the next one on the home page, and in the meetings calendar.",
+    list: {
+      label: 'Meetings',
+      singular: 'meeting',
+      hint: 'Every meeting in the notice, in any order. To cancel one, keep it and tick Cancelled.',
+      summary: '{{date}} {{start}}: {{kind}}',
+    },
+  },
+  {
     name: 'videos',
     label: 'Videos',
     description: 'Videos that pages show with a line "@video <id>".',

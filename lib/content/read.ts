@@ -5,7 +5,8 @@ import type { ProblemList } from '#lib/content/problems.ts'
 import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
 import { pageSchema, type PageFrontmatter } from '#lib/content/page-schemas.ts'
 import { meetingRecordSchema, routeSchema } from '#lib/content/schemas.ts'
-import type { DocumentEntry, Holiday, VideoEntry } from '#lib/content/schemas.ts'
+import type { DocumentEntry, Holiday, ScheduledMeeting, VideoEntry } from '#lib/content/schemas.ts'
+import { sortMeetings } from '#lib/meetings.ts'
 import { REGISTRY_NAMES, registryPath, type ContentSource } from '#lib/content/source.ts'
 import { parseYamlWithLines, type Located } from '#lib/content/yaml.ts'
 
@@ -50,7 +51,12 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
     located[name] = yaml
     const { schema, list } = REGISTRY_SCHEMAS[name]
     const value = list
-      ? parseList(schema, yaml, name === 'holidays' ? 'date' : 'id', problems)
+      ? parseList(
+          schema,
+          yaml,
+          name === 'holidays' || name === 'schedule' ? 'date' : 'id',
+          problems
+        )
       : parseWith<unknown>(schema, yaml.data, yaml, problems)
     if (value !== undefined) parsed[name] = value
   }
@@ -76,6 +82,7 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
     forms: byId(parsed.forms),
     links: byId(parsed.links),
     holidays: (parsed.holidays as Holiday[]).toSorted((a, b) => a.date.localeCompare(b.date)),
+    schedule: sortMeetings(parsed.schedule as ScheduledMeeting[]),
   } as Registries
   return { ...read, registries, documents }
 }

@@ -387,3 +387,38 @@ export const alertSchema = z
     message: 'should be on or after "start"',
   })
 export type Alert = z.infer<typeof alertSchema>
+
+/** A meeting of the Board from its annual notice: the site lists the year's and offers them as a calendar. */
+export const meetingKindsScheduled = ['regular', 'reorganization', 'special'] as const
+export const scheduledMeetingSchema = z.strictObject({
+  date: field(isoDaySchema, 'Day of the meeting'),
+  start: field(
+    z
+      .string()
+      .regex(
+        /^(1[0-2]|[1-9]):[0-5]\d [AP]M$/,
+        'should be a time such as 6:30 PM (1 to 12, then AM or PM)'
+      ),
+    'Start time',
+    'As the notice writes it, such as 6:30 PM.'
+  ),
+  place: field(text(200), 'Place', 'The place the notice gives, with the street address.'),
+  kind: field(
+    z.enum(meetingKindsScheduled).default('regular'),
+    'Kind of meeting',
+    'Leave empty for a regular meeting.'
+  ),
+  note: field(text(300).optional(), 'Note', 'Shown after the meeting, such as what comes first.'),
+  /** Where to join by video, when the notice gives one. */
+  remote: field(
+    httpsUrlSchema.optional(),
+    'Video link',
+    'Where to join by video, if the notice gives one. Starts with https://'
+  ),
+  cancelled: field(
+    z.boolean().default(false),
+    'Cancelled',
+    'The meeting stays in the list, marked cancelled, and calendars show it cancelled.'
+  ),
+})
+export type ScheduledMeeting = z.infer<typeof scheduledMeetingSchema>
