@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { atLeastOne, field, idSchema, routeSchema, text } from '#lib/content/schemas.ts'
+import { field } from '#lib/content/field-words.ts'
+import { atLeastOne, idSchema, routeSchema, text } from '#lib/content/schemas.ts'
 
 // How pages are reached: the menus (content/data/navigation.yaml), and each page's frontmatter
 // with its tiles; the fields with the words staff see, as in schemas.ts.

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { field } from '#lib/content/field-words.ts'
 import {
   JOTFORM,
   onProviderHost,
@@ -9,27 +10,7 @@ import {
 } from '#lib/providers.ts'
 
 // One schema per content file; the types are inferred from them. Each field carries the words
-// staff see for it in the site editor (zod metadata, read by site-editor/shape.ts): its label
-// (`title`), its hint (`description`) and how the editor shows it (the keys below).
-// A list says what one entry is called ("fee tier"), its summary line ("{{id}}: {{amount}}") and
-// whether it shows open; a text whether it is Markdown; an id the file its entry is chosen from;
-// a choice the words of values that do not read well ("pdf": "PDF"); a day the day it follows.
-declare module 'zod' {
-  interface GlobalMeta {
-    singular?: string
-    summary?: string
-    open?: boolean
-    markdown?: boolean
-    relation?: 'documents' | 'links' | 'pages'
-    choices?: Record<string, string>
-    onOrAfter?: string
-  }
-}
-
-/** A field with the words staff see for it. */
-type Meta = z.GlobalMeta
-export const field = <T extends z.ZodType>(schema: T, title: string, hint = '', more: Meta = {}) =>
-  schema.meta({ title, ...(hint ? { description: hint } : {}), ...more })
+// staff see for it in the site editor (field-words.ts).
 
 export const routeSchema = z
   .string()
@@ -179,6 +160,14 @@ export const meetingRecordSchema = documentSchema.extend({
   year: year('The year of the meeting: the year of this file.'),
 })
 
+/** A size in pixels, left empty for its usual one. */
+const pixels = (side: string, min: number, max: number, usual: number, before = '') =>
+  field(
+    z.int().min(min).max(max).default(usual),
+    `${side} in pixels`,
+    `${before}Leave empty for ${usual}.`
+  )
+
 export const CAPTIONS_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.vtt$/
 const CAPTIONS = 'name of a WebVTT file in content/captions, such as fire-is-fast.vtt'
 
@@ -215,16 +204,8 @@ export const videoSchema = z
       'What is said and shown in the video, in Markdown. Shown under the video.',
       { markdown: true }
     ),
-    width: field(
-      z.int().min(200).max(1920).default(600),
-      'Width in pixels',
-      'Leave empty for 600.'
-    ),
-    height: field(
-      z.int().min(150).max(1080).default(450),
-      'Height in pixels',
-      'Leave empty for 450.'
-    ),
+    width: pixels('Width', 200, 1920, 600),
+    height: pixels('Height', 150, 1080, 450),
   })
   .refine((v) => v.provider !== 'file' || onProviderHost(v.url, VIDEO_FILES), {
     path: ['url'],
@@ -255,11 +236,7 @@ export const formSchema = z.strictObject({
     'Takes card payments',
     'Only forms that take card payments may use the payment features of the browser.'
   ),
-  height: field(
-    z.int().min(400).max(6000).default(1400),
-    'Height in pixels',
-    'The form scrolls inside this height. Leave empty for 1400.'
-  ),
+  height: pixels('Height', 400, 6000, 1400, 'The form scrolls inside this height. '),
 })
 export type FormEntry = z.infer<typeof formSchema>
 
@@ -389,7 +366,6 @@ export const alertSchema = z
 export type Alert = z.infer<typeof alertSchema>
 
 /** A meeting of the Board from its annual notice: the site lists the year's and offers them as a calendar. */
-export const meetingKindsScheduled = ['regular', 'reorganization', 'special'] as const
 export const scheduledMeetingSchema = z.strictObject({
   date: field(isoDaySchema, 'Day of the meeting'),
   start: field(
@@ -404,7 +380,7 @@ export const scheduledMeetingSchema = z.strictObject({
   ),
   place: field(text(200), 'Place', 'The place the notice gives, with the street address.'),
   kind: field(
-    z.enum(meetingKindsScheduled).default('regular'),
+    z.enum(['regular', 'reorganization', 'special']).default('regular'),
     'Kind of meeting',
     'Leave empty for a regular meeting.'
   ),
