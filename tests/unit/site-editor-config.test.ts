@@ -375,6 +375,12 @@ describe('the editor configuration and the content schemas', () => {
     expect(amounts.length).toBeGreaterThan(0)
     for (const { field } of amounts)
       expect(field).toMatchObject({ step: 0.01, pattern: MONEY_PATTERN })
+    // A fee below zero is refused as such, not as "too many cents".
+    const [pattern, words] = MONEY_PATTERN
+    const money = (typed: string) => new RegExp(pattern).test(typed)
+    expect(['45', '45.5', '45.00', '0'].every(money)).toBe(true)
+    expect(['-45.00', '-1', '45.001'].some(money)).toBe(false)
+    expect(words).toMatch(/^should be an amount in dollars such as 45\.00: no minus sign/)
     const dates = leaves.filter((l) => l.field.widget === 'day')
     expect(dates.map((d) => d.path)).toEqual(
       expect.arrayContaining(['alerts.start', 'alerts.end', 'holidays.date'])
@@ -601,6 +607,15 @@ describe('the lists and words of the editor', () => {
     )
     expect(all.map((f) => f.name)).toEqual(expect.arrayContaining(['main', 'items', 'tiers']))
     for (const list of all) expect(list.add_to_top, list.name).toBe(true)
+  })
+
+  it("lists the meeting records' years newest first, by the year their records carry", () => {
+    const meetings = collection(MEETINGS_FOLDER)
+    expect(meetings.sortable_fields).toEqual([
+      { field: `${LIST_FIELD}.0.year`, default_sort: 'desc' },
+    ])
+    const list = (meetings.fields as CmsField[]).find((f) => f.name === LIST_FIELD)!
+    expect((list.fields as CmsField[]).map((f) => f.name)).toContain('year')
   })
 
   it('speaks of entries and pages, never of posts (the site has none; Decap\'s Workflow said "New Post")', () => {
