@@ -3,7 +3,7 @@ import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTypescript from 'eslint-config-next/typescript'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 
-// Rooms by audience and runtime (README, "How it is built"): each imports only itself and these.
+// Rooms by audience and runtime (ARCHITECTURE.md, "Rooms"): each imports only itself and these.
 // Each folder of tools/ is a room too; what several of them need is in tools/shared/.
 export const ROOMS = {
   lib: [],
@@ -42,7 +42,7 @@ const roomRules = (room) => [
       const sibling = room.startsWith('tools/') && other.startsWith('tools/')
       return {
         regex: `^(#|(\\.\\.?/)+)${other}/${sibling ? `|^\\.\\./${other.slice(6)}/` : ''}`,
-        message: `${room}/ may not import ${other}/: see README, "How it is built".`,
+        message: `${room}/ may not import ${other}/: see ARCHITECTURE.md, "Rooms".`,
       }
     }),
   ...(room === 'site-editor' ? [BROWSER_ONLY] : []),
