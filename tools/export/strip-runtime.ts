@@ -45,9 +45,8 @@ export function isBrowserScript(tag: string): boolean {
 
 /** Describes what in the HTML would still run framework code, or null if nothing. */
 export function checkPlainHtml(html: string): string | null {
-  for (const tag of html.match(SCRIPT) ?? []) {
+  for (const tag of html.match(SCRIPT) ?? [])
     if (!isBrowserScript(tag)) return `has a script: ${tag.slice(0, 80)}`
-  }
   if (/<script\b/i.test(html.replace(SCRIPT, ''))) return 'has an unclosed <script> tag'
   if (/\/_next\/[^"'\s>]*\.js\b/.test(html)) return 'refers to /_next/ JavaScript'
   if (/self\.__next_f|__NEXT_DATA__/.test(html)) return 'holds Next.js page data'
