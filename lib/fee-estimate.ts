@@ -30,11 +30,7 @@ export function businessDaysBetween(from: string, to: string, holidays: readonly
 }
 
 /** The last business day to apply that leaves `days` business days, the inspection day included. */
-export function lastDayToApply(
-  inspection: string,
-  days: number,
-  holidays: readonly string[]
-): string {
+export function lastDayToApply(inspection: string, days: number, holidays: readonly string[]) {
   let time = parseIsoDay(inspection).getTime()
   let counted = 0
   while (days > 0) {
