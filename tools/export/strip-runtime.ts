@@ -63,11 +63,10 @@ export function stripRuntime(outDir: string) {
   if (!files.some((f) => f.endsWith('.html')))
     throw fail(`no HTML pages in ${outDir}; run next build first`)
   const pages = files.filter((f) => f.endsWith('.html') && !NOT_FOUND_COPY.test(f))
-  for (const file of pages)
-    writeFileSync(
-      join(outDir, file),
-      stripHtml(readFileSync(join(outDir, file), 'utf8'), file).html
-    )
+  for (const file of pages) {
+    const path = join(outDir, file)
+    writeFileSync(path, stripHtml(readFileSync(path, 'utf8'), file).html)
+  }
   const runtimeFiles = files.filter((f) => RUNTIME_FILE.test(f))
   if (runtimeFiles.length === 0)
     throw fail('found no runtime files to delete; the export has changed')
