@@ -105,10 +105,25 @@ export function pageCsp(blocks: readonly Block[]): string {
 /** Powerful features are denied; frames get `payment` (PayPal inside JotForm) and `fullscreen`. */
 export function permissionsPolicy(): string {
   const allow = (origins: readonly string[]) => `(self ${origins.map((o) => `"${o}"`).join(' ')})`
-  const denied =
-    'accelerometer browsing-topics camera display-capture geolocation gyroscope hid idle-detection magnetometer microphone midi screen-wake-lock serial usb xr-spatial-tracking'
+  const denied = [
+    'accelerometer',
+    'browsing-topics',
+    'camera',
+    'display-capture',
+    'geolocation',
+    'gyroscope',
+    'hid',
+    'idle-detection',
+    'magnetometer',
+    'microphone',
+    'midi',
+    'screen-wake-lock',
+    'serial',
+    'usb',
+    'xr-spatial-tracking',
+  ]
   return [
-    ...denied.split(' ').map((feature) => `${feature}=()`),
+    ...denied.map((feature) => `${feature}=()`),
     `payment=${allow(PAYMENT_ORIGINS)}`,
     `fullscreen=${allow(FRAME_ORIGINS)}`,
   ].join(', ')
