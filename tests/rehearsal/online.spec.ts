@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { GUARD_WORDS, PUBLISH_WORDS } from '#site-editor/backend.ts'
 import { CHECK_WORDS, PAGE_DIFF_CHECK } from '#site-editor/checks.ts'
-import { FIELD_TEXT } from '#site-editor/fields.ts'
+import { COLLECTIONS } from '#site-editor/fields.ts'
 import { LOOP_WORDS } from '#site-editor/loop.ts'
 import { todayInNewJersey } from '#lib/dates.ts'
 import { startRehearsal, type Rehearsal } from '#tools/rehearse/rehearse.ts'
@@ -137,7 +137,9 @@ test('two people save the same file 0.1 s, 2 s and 8 s apart: each change is in 
     const pull = openPull(rehearsal, BRANCH)!
     const first = pull.head.sha
     await clerk
-      .getByRole('button', { name: `Show or hide this ${FIELD_TEXT.alerts!.singular}` })
+      .getByRole('button', {
+        name: `Show or hide this ${COLLECTIONS.find((c) => c.name === 'alerts')!.list!.singular}`,
+      })
       .first()
       .click()
     await type(clerk, 'message', ' Closed on Friday.')
@@ -308,7 +310,9 @@ test('a volunteer’s proposal from a fork: the clerk sees its changes on its pu
   // The volunteer proposes taking the burn ban down.
   await open(volunteer, rehearsal, ALERTS_ENTRY)
   await volunteer
-    .getByRole('button', { name: `Remove this ${FIELD_TEXT.alerts!.singular}` })
+    .getByRole('button', {
+      name: `Remove this ${COLLECTIONS.find((c) => c.name === 'alerts')!.list!.singular}`,
+    })
     .first()
     .click()
   await saved(volunteer)
