@@ -17,6 +17,10 @@ export const routeSchema = z
 const idSchema = z
   .string()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'should be an id such as budget-2019 (lower case, hyphens)')
+  .refine(
+    (id) => !Object.hasOwn(Object.prototype, id),
+    'should not be "constructor", a name JavaScript keeps for itself. Choose another id'
+  )
 
 // An https address every program reads alike: no user name, password or backslash before the
 // host (programs disagree on where it goes), no port, no number. A document's keeps its spaces.
@@ -36,6 +40,12 @@ const webAddress = (example: string, spaces = false) =>
         /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z][a-z0-9-]*$/.test(url.hostname)
       )
     }, `should be a plain web address such as https://www.example.org/${example}: a site name with a dot (not a number such as 192.168.0.1), no port such as ":8080", no backslash, and no user name, password or "@" before it`)
+    // Letters of other alphabets (www.nј.gov, a Cyrillic ј) make look-alikes of known sites; an
+    // address holds them as punycode (xn--).
+    .refine(
+      (value) => !URL.canParse(value) || !/(^|\.)xn--/.test(new URL(value).hostname),
+      'should have a site name in plain letters a to z: this one has a letter of another alphabet (or "xn--", which stands for one), which can make it look like a site it is not'
+    )
 const httpsUrlSchema = webAddress('page')
 
 export const documentHref = (doc: { url: string }) => doc.url.replace(/ /g, '%20')

@@ -1,4 +1,5 @@
 import { isMap, isSeq, LineCounter, parseDocument, visit } from 'yaml'
+import { HIDDEN_ADVICE, hiddenCharacters } from '#lib/content/characters.ts'
 import { fail } from '#lib/content/problems.ts'
 import { plural } from '#lib/text.ts'
 
@@ -39,20 +40,49 @@ export function parseYamlWithLines(text: string, file: string, lineOffset = 0): 
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true })
   const lineAt = (offset: number) => lineCounter.linePos(offset).line + lineOffset
+  // A directive such as %YAML 1.1 changes how the rest reads (0100 would be 64).
+  const directive = /^%.*/m.exec(text)
+  if (directive)
+    fail(
+      file,
+      text.slice(0, directive.index).split('\n').length + lineOffset,
+      `has a YAML directive ("${directive[0]}"), which changes how the file is read. Delete the line`
+    )
   const [error] = doc.errors
   if (error) {
     const at = error.linePos?.[0]?.line ?? 0
     fail(file, at + lineOffset || undefined, `is not valid YAML: ${hint(error.code, text, at)}`)
   }
-  // Aliases (*name) repeat another value: staff never need them, and a few
-  // lines of them can grow into millions of values.
   visit(doc, {
+    // Aliases (*name) repeat another value: staff never need them, and a few
+    // lines of them can grow into millions of values.
     Alias(_, node) {
       fail(
         file,
         lineAt(node.range?.[0] ?? 0),
         `uses a YAML alias (*${node.source}), which repeats a value written elsewhere. Write the value out in full here`
       )
+    },
+    // Values as read, keys too: an escape in quotes ("\u202E") is a character the file does not
+    // show; names such as __proto__ mean something to JavaScript; numbers are plain decimals.
+    Scalar(key, { value, range }) {
+      const [start, end] = range ?? [0, 0]
+      const [raw, line] = [text.slice(start, end), lineAt(start)]
+      const hidden =
+        typeof value === 'string' && hiddenCharacters(value).find((h) => !raw.includes(h.char))
+      if (hidden) fail(file, line, `has ${hidden.what}, written as an escape. ${HIDDEN_ADVICE}`)
+      if (key === 'key' && typeof value === 'string' && Object.hasOwn(Object.prototype, value))
+        fail(
+          file,
+          line,
+          `uses "${value}" as a name, which JavaScript (which reads this file) keeps for itself. Choose another name`
+        )
+      if (typeof value === 'number' && !/^-?(0|[1-9]\d*)(\.\d+)?$/.test(raw))
+        fail(
+          file,
+          line,
+          `has the number "${raw}", which programs read in different ways. Write it with digits and at most one point, such as 45 or 2.5`
+        )
     },
   })
   const tag = doc.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED')
