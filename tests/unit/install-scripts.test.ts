@@ -33,7 +33,7 @@ it("stops a new package's install script with the project's settings, and only w
   // Only this test's settings: none of the npm_config_* that `npm test` passes on to scripts.
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name))
-  )
+  ) as NodeJS.ProcessEnv
   const npm = (args: string[], cwd: string) =>
     spawnSync(
       'npm',
