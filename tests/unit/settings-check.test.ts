@@ -1,0 +1,220 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { GitStore } from '#tools/rehearse/git-store.ts'
+import { GitHubModel } from '#tools/rehearse/github-model.ts'
+import { startGitHubStandIn, type GitHubStandIn } from '#tools/rehearse/github-stand-in.ts'
+import { checkSettings, requiredChecks, type Answer } from '#tools/ops/settings-check.ts'
+
+// `npm run settings:check` against the rehearsal's stand-in for GitHub (tools/rehearse/
+// github-settings.ts), run as a maintainer runs it, with only GitHub's address changed: first on
+// the repository as GitHub leaves it, then set up as deploy/README.md says, through the same REST
+// calls the settings pages make, then with one setting undone.
+
+const APP = { clientId: 'settings-app', clientSecret: 'settings-secret' }
+const REPOSITORY = { owner: 'bureau', name: 'site' }
+let dir: string
+let model: GitHubModel
+let github: GitHubStandIn
+const tokens: Record<string, string> = {}
+
+/** A token for a user of the stand-in, through its OAuth app's sign-in as a browser would. */
+async function tokenFor(login: string) {
+  const callbackUrl = 'http://localhost:9/callback'
+  const form = new URLSearchParams({ client_id: APP.clientId, redirect_uri: callbackUrl, login })
+  const authorized = await fetch(`${github.origin}/login/oauth/authorize`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  })
+  const code = new URL(authorized.headers.get('location')!).searchParams.get('code')
+  const answer = await fetch(`${github.origin}/login/oauth/access_token`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ client_id: APP.clientId, client_secret: APP.clientSecret, code }),
+  })
+  return ((await answer.json()) as { access_token: string }).access_token
+}
+
+/** A REST call to the site's repository on the stand-in, as `login`. */
+async function call(method: string, path: string, body?: object, login = 'chief') {
+  const url = `${github.origin}/repos/${REPOSITORY.owner}/${REPOSITORY.name}${path}`
+  const headers = { Authorization: `Bearer ${tokens[login]}`, 'Content-Type': 'application/json' }
+  const response = await fetch(url, { method, headers, body: body && JSON.stringify(body) })
+  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300)
+}
+
+/** `npm run settings:check` with `login`'s token: its exit code and its lines. (Not spawnSync:
+ * the stand-in answers from this process.) */
+async function settingsCheck(login = 'chief') {
+  const check = spawn(process.execPath, ['tools/ops/settings-check.ts'], {
+    env: {
+      ...process.env,
+      GITHUB_API_URL: github.origin,
+      GITHUB_REPOSITORY: `${REPOSITORY.owner}/${REPOSITORY.name}`,
+      GITHUB_TOKEN: tokens[login],
+    },
+  })
+  let stdout = ''
+  check.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
+  const [status] = await once(check, 'close')
+  return { status, lines: stdout.split('\n') }
+}
+const said = (lines: string[], start: string) =>
+  lines.filter((line) => line.trimStart().startsWith(start)).map((line) => line.trim())
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'settings-'))
+  const work = join(dir, 'work')
+  mkdirSync(join(work, '.github'), { recursive: true })
+  // The repository's CODEOWNERS as shipped: its team is a placeholder until a maintainer names theirs.
+  writeFileSync(join(work, '.github', 'CODEOWNERS'), '*  @mtfp1-bureau/maintainers\n/content/\n')
+  writeFileSync(join(work, 'README.md'), 'r\n')
+  const store = GitStore.fromWorkingCopy(join(dir, 'store.git'), work, {
+    name: 'Test',
+    email: 't@localhost',
+  })
+  const users = [
+    { login: 'chief', name: 'Fire chief', write: true, admin: true },
+    { login: 'clerk', name: 'Clerk', write: true },
+  ]
+  model = new GitHubModel(store, REPOSITORY, users, requiredChecks())
+  github = await startGitHubStandIn(model, { ...APP, callbackUrl: 'http://localhost:9/callback' })
+  for (const { login } of users) tokens[login] = await tokenFor(login)
+}, 60_000)
+afterAll(async () => {
+  await github?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('npm run settings:check against the stand-in', () => {
+  it('names each setting that does not hold on a repository as GitHub leaves it, and fails', async () => {
+    // One leftover of the old set-up: the deploy token as a repository secret.
+    await call('PUT', '/actions/secrets/CLOUDFLARE_API_TOKEN', {
+      encrypted_value: 'eA==',
+      key_id: '1',
+    })
+    const { status, lines } = await settingsCheck()
+    expect(status).toBe(1)
+    expect(said(lines, 'DOES NOT HOLD')).toEqual([
+      'DOES NOT HOLD:  main takes changes only through pull requests',
+      "DOES NOT HOLD:  a merge into main needs a code owner's approval",
+      'DOES NOT HOLD:  a merge into main waits for the checks "quick (content, unit tests, build)" and "full (npm test)"',
+      'DOES NOT HOLD:  a branch is brought up to date with main before it is merged',
+      'DOES NOT HOLD:  .github/CODEOWNERS is there, and GitHub reads it without errors',
+      'DOES NOT HOLD:  the environment "production" deploys only from main',
+      'DOES NOT HOLD:  the environment "preview" exists',
+      'DOES NOT HOLD:  the Cloudflare token (CLOUDFLARE_API_TOKEN) is a secret of "production"',
+      "DOES NOT HOLD:  no repository secret CLOUDFLARE_API_TOKEN, which any branch's workflow could read",
+      "DOES NOT HOLD:  a maintainer approves the workflows of a first-time contributor's pull request",
+    ])
+    expect(said(lines, 'holds')).toEqual([
+      "holds:          Actions' default token (GITHUB_TOKEN) only reads, and approves no pull request",
+    ])
+    expect(lines).toContain('10 of 11 do not hold or could not be read.')
+  })
+
+  it('passes once the repository is set up as deploy/README.md says', async () => {
+    // "Review rules": main's rule, and CODEOWNERS naming a real maintainer (merged as a change).
+    await call('PUT', '/branches/main/protection', {
+      required_status_checks: { strict: true, contexts: requiredChecks() },
+      enforce_admins: true,
+      required_pull_request_reviews: {
+        require_code_owner_reviews: true,
+        required_approving_review_count: 1,
+      },
+      restrictions: null,
+    })
+    const main = model.branchSha(model.origin, 'main')!
+    const tree = model.store.writeTree(main, [
+      { path: '.github/CODEOWNERS', content: '*  @chief\n/content/\n' },
+    ])
+    const person = model.person('chief')
+    const sha = model.store.commit({
+      tree,
+      parents: [main],
+      message: 'Owners',
+      author: person,
+      committer: person,
+    })
+    model.setBranch(model.origin, 'main', sha, { viaMerge: true })
+    // "Cloudflare Pages": the environments, the token in production only.
+    await call('PUT', '/environments/production', {
+      deployment_branch_policy: { protected_branches: false, custom_branch_policies: true },
+    })
+    await call('POST', '/environments/production/deployment-branch-policies', {
+      name: 'main',
+      type: 'branch',
+    })
+    await call('PUT', '/environments/production/secrets/CLOUDFLARE_API_TOKEN', {
+      encrypted_value: 'eA==',
+      key_id: '1',
+    })
+    await call('PUT', '/environments/preview', {})
+    await call('DELETE', '/actions/secrets/CLOUDFLARE_API_TOKEN')
+    // "Review rules", Actions: approval of first-time contributors, a read-only default token.
+    await call('PUT', '/actions/permissions/fork-pr-contributor-approval', {
+      approval_policy: 'first_time_contributors',
+    })
+    await call('PUT', '/actions/permissions/workflow', {
+      default_workflow_permissions: 'read',
+      can_approve_pull_request_reviews: false,
+    })
+    const { status, lines } = await settingsCheck()
+    expect(said(lines, 'DOES NOT HOLD')).toEqual([])
+    expect(said(lines, 'holds')).toHaveLength(11)
+    expect(lines).toContain('All hold.')
+    expect(status).toBe(0)
+  })
+
+  it('fails again when one setting is undone, naming only it', async () => {
+    await call('PUT', '/actions/permissions/workflow', {
+      default_workflow_permissions: 'write',
+      can_approve_pull_request_reviews: false,
+    })
+    const { status, lines } = await settingsCheck()
+    expect(said(lines, 'DOES NOT HOLD')).toEqual([
+      "DOES NOT HOLD:  Actions' default token (GITHUB_TOKEN) only reads, and approves no pull request",
+    ])
+    expect(status).toBe(1)
+    await call('PUT', '/actions/permissions/workflow', {
+      default_workflow_permissions: 'read',
+      can_approve_pull_request_reviews: false,
+    })
+  })
+
+  it('counts what the token cannot read as no pass, and says so', async () => {
+    const { status, lines } = await settingsCheck('clerk')
+    expect(status).toBe(1)
+    const unread = said(lines, 'COULD NOT READ')
+    expect(unread).toHaveLength(8)
+    expect(unread[0]).toMatch(
+      /main takes changes only through pull requests \(GitHub answered 403: Must have admin rights to Repository\.: use a maintainer/
+    )
+    expect(said(lines, 'holds')).toHaveLength(3)
+  })
+})
+
+describe('a ruleset instead of branch protection', () => {
+  it('counts its rules for main', async () => {
+    const ruleset = [
+      { type: 'pull_request', parameters: { require_code_owner_review: true } },
+      {
+        type: 'required_status_checks',
+        parameters: {
+          strict_required_status_checks_policy: true,
+          required_status_checks: requiredChecks().map((context) => ({ context })),
+        },
+      },
+    ]
+    const answers: Record<string, Answer> = {
+      '/branches/main/protection': { status: 404, body: { message: 'Branch not protected' } },
+      '/rules/branches/main': { status: 200, body: ruleset as unknown as Answer['body'] },
+    }
+    const results = await checkSettings(async (path) => answers[path] ?? { status: 404, body: {} })
+    expect(results.slice(0, 4).map(({ holds }) => holds)).toEqual([true, true, true, true])
+  })
+})
