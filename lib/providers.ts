@@ -26,11 +26,8 @@ export const YOUTUBE: Provider = {
 /** YouTube's embed host that sets no tracking cookies. */
 export const YOUTUBE_EMBED_ORIGIN = 'https://www.youtube-nocookie.com'
 
-/**
- * The sites the content links to or keeps documents on, each checked by a developer. A link or a
- * document on any other site gets a notice on its line (lib/content/notices.ts) until it is added
- * here, in a change a maintainer reviews: a content pull request cannot quiet that notice itself.
- */
+// The sites documents and links are on, each checked by a developer: one on another site is a
+// notice on its line until it is added here, in a change a maintainer reviews.
 export const KNOWN_SITES = [
   ...[JOTFORM, VIDEO_FILES, YOUTUBE].flatMap((provider) => provider.hosts),
   ...`dzeqf35woxvwu.cloudfront.net statutes.laws.com www.avec1.org www.cctvcameraworld.com

@@ -6,7 +6,6 @@ import type { RenderedPage } from '#lib/content/render.ts'
 import { formatMoney } from '#lib/money.ts'
 import { KNOWN_SITES } from '#lib/providers.ts'
 import { routeHref } from '#lib/routes.ts'
-import { plural } from '#lib/text.ts'
 
 // Step 4 of the content check, once there is no error: what is worth a look but never stops the build.
 
@@ -48,32 +47,23 @@ export function noticeContent(
         `has the same address (field "url") as entry "${earlier}". One of them may point to the wrong file: check both on the district's site`
       )
   }
-  // A site no document or link used before (lib/providers.ts), at its first entry, so a reviewer
-  // sees it: a look-alike name can lead people to someone else's file.
-  const newSites = new Map<string, [Located, number, string, number]>()
-  const links = [...registries.links.values()].map((link, index) => ({
-    doc: link,
-    yaml: located.links!,
-    index,
-  }))
-  for (const { doc: entry, yaml, index } of [...checked.documents!, ...links]) {
-    const site = new URL(entry.url).hostname
-    const first = newSites.get(site)
-    if (first) first[3]++
-    else if (!KNOWN_SITES.includes(site)) newSites.set(site, [yaml, index, entry.id, 1])
+  // A site no document or link used before (KNOWN_SITES), at its first entry, for reviewers to see.
+  const seen = new Set(KNOWN_SITES)
+  const links = [...registries.links.values()].map((doc, index) => ({ doc, index }))
+  for (const entry of [...checked.documents!, ...links]) {
+    const { doc, index } = entry
+    const site = new URL(doc.url).hostname
+    const yaml = 'yaml' in entry ? entry.yaml : located.links!
+    if (!seen.has(site)) notice(yaml, [index, 'url'], doc.id, `is on ${site}, ${NEW_SITE}`)
+    seen.add(site)
   }
-  for (const [site, [yaml, index, id, count]] of newSites)
-    notice(
-      yaml,
-      [index, 'url'],
-      id,
-      `is on ${site}, a site the content has not used before (${plural(count, 'entry', 'entries')}). Check that it is the site you mean; a developer then adds it to the known sites (lib/providers.ts)`
-    )
   noticeOldOnHome(rendered, today, problems)
   noticeTypedFigures(checked, problems)
   noticeOwnPlacementWords(checked, problems)
 }
 
+const NEW_SITE =
+  'a site the content has not used before. Check that it is the site you mean (a look-alike name leads elsewhere); a developer then adds it to the known sites'
 const NO_CAPTIONS =
   'has no captions yet (field "captions"). People who cannot hear it miss what is said; the accessibility statement lists it until a captions file is added'
 const MENUS = 'Menus (in the site editor; the file content/data/navigation.yaml)'

@@ -43,11 +43,7 @@ export function parseYamlWithLines(text: string, file: string, lineOffset = 0): 
   // A directive such as %YAML 1.1 changes how the rest reads (0100 would be 64).
   const directive = /^%.*/m.exec(text)
   if (directive)
-    fail(
-      file,
-      text.slice(0, directive.index).split('\n').length + lineOffset,
-      `has a YAML directive ("${directive[0]}"), which changes how the file is read. Delete the line`
-    )
+    fail(file, lineAt(directive.index), `has a YAML directive ("${directive[0]}"). Delete the line`)
   const [error] = doc.errors
   if (error) {
     const at = error.linePos?.[0]?.line ?? 0
@@ -66,23 +62,14 @@ export function parseYamlWithLines(text: string, file: string, lineOffset = 0): 
     // Values as read, keys too: an escape in quotes ("\u202E") is a character the file does not
     // show; names such as __proto__ mean something to JavaScript; numbers are plain decimals.
     Scalar(key, { value, range }) {
-      const [start, end] = range ?? [0, 0]
-      const [raw, line] = [text.slice(start, end), lineAt(start)]
-      const hidden =
-        typeof value === 'string' && hiddenCharacters(value).find((h) => !raw.includes(h.char))
-      if (hidden) fail(file, line, `has ${hidden.what}, written as an escape. ${HIDDEN_ADVICE}`)
-      if (key === 'key' && typeof value === 'string' && Object.hasOwn(Object.prototype, value))
-        fail(
-          file,
-          line,
-          `uses "${value}" as a name, which JavaScript (which reads this file) keeps for itself. Choose another name`
-        )
+      const raw = text.slice(range![0], range![1])
+      const refuse = (why: string) => fail(file, lineAt(range![0]), why)
+      const hidden = hiddenCharacters(String(value)).find(({ char }) => !raw.includes(char))
+      if (hidden) refuse(`has ${hidden.what}, written as an escape. ${HIDDEN_ADVICE}`)
+      if (key === 'key' && Object.hasOwn(Object.prototype, String(value)))
+        refuse(`uses "${value}" as a name, which JavaScript keeps for itself. Choose another name`)
       if (typeof value === 'number' && !/^-?(0|[1-9]\d*)(\.\d+)?$/.test(raw))
-        fail(
-          file,
-          line,
-          `has the number "${raw}", which programs read in different ways. Write it with digits and at most one point, such as 45 or 2.5`
-        )
+        refuse(`has the number "${raw}". Write numbers as digits with at most one point: 45, 2.5`)
     },
   })
   const tag = doc.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED')

@@ -14,6 +14,7 @@ import { ContentError, ProblemList } from '#lib/content/problems.ts'
 export type { MarkdownContext } from '#lib/content/markdown/processor.ts'
 
 const MAX_NESTING = 10
+const BRACKETS = `more than ${MAX_NESTING} "[" open, or "]" closing none, in one paragraph. Write \\[ or \\] for a bracket that is only text`
 
 /** A page's Markdown as blocks; the ContentError lists every mistake. */
 export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] {
@@ -64,34 +65,25 @@ export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] 
 }
 
 // Quotes and lists nested thousands deep would take the parser minutes (or its whole stack), and
-// so would runs of brackets in one paragraph: at each "]" that closes no "[", GitHub's footnote
-// syntax (remark-gfm) looks back over the whole paragraph, and each link closed inside open "["s
-// makes micromark look back over them. Counting both keeps the check linear (npm run bench:brackets).
+// so would brackets: remark-gfm's footnotes look back over the paragraph at each "]" that closes
+// no "[", micromark over the open "["s at each link. Counting both keeps it linear (bench:brackets).
 function refuseDeepNesting(markdown: string, ctx: MarkdownContext) {
   let [open, stray] = [0, 0]
   markdown.split('\n').forEach((line, i) => {
-    const at = { position: { start: { line: i + 1 } } }
+    const refuse = (why: string) => failAt(ctx, { position: { start: { line: i + 1 } } }, why)
     const lead = /^(?:[ \t]*(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t])))*[ \t]*/.exec(line)![0]
     const markers = (lead.match(/>|[-*+]|\d{1,9}[.)]/g) ?? []).length
     const indent = lead.replace(/\t/g, '    ').length
     if (markers > MAX_NESTING || indent > 4 * MAX_NESTING)
-      failAt(
-        ctx,
-        at,
+      refuse(
         `nests lists or quotes more than ${MAX_NESTING} levels deep. Keep lists and quotes to a few levels`
       )
-    // A blank line ends the paragraph, and every bracket in it.
     if (line.trim() === '') [open, stray] = [0, 0]
     for (const [bracket] of line.replace(/\\./g, '').matchAll(/[[\]]/g)) {
       if (bracket === '[') open++
       else if (open > 0) open--
       else stray++
-      if (open > MAX_NESTING || stray > MAX_NESTING)
-        failAt(
-          ctx,
-          at,
-          `has more than ${MAX_NESTING} "[" open at once, or more than ${MAX_NESTING} "]" that close none, in one paragraph. Write \\[ or \\] for a bracket that is only text`
-        )
+      if (open > MAX_NESTING || stray > MAX_NESTING) refuse(`has ${BRACKETS}`)
     }
   })
 }
