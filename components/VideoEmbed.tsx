@@ -12,7 +12,7 @@ const RATIO_CLASSES: Record<number, string> = { [7 / 4]: 'aspect-[7/4]', [16 / 9
 /** A video with its title, a direct link and any transcript. Nothing loads until it is played. */
 export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
   return (
-    <figure className="my-8 max-w-full">
+    <figure id={`video-${video.id}`} className="my-8 max-w-full">
       <figcaption className="mb-2 text-lg font-bold">{video.title}</figcaption>
       {video.description ? <p className="mb-2">{video.description}</p> : null}
       {video.provider === 'file' ? (

@@ -43,6 +43,8 @@ export type MarkdownContext = {
   tiles?: PageFrontmatter['tiles']
   captionGaps: readonly CaptionGap[]
   transcripts?: ReadonlyMap<string, string>
+  /** The day the site is built for (New Jersey): the next meeting is decided on it. */
+  today: string
 }
 
 export type AnyNode = Root | RootContent
