@@ -11,7 +11,8 @@ const RUNS: Record<string, (n: number) => string> = {
   '10 ] a paragraph, accepted': (n) =>
     `${'text '.repeat(200)}${']'.repeat(10)}\n\n`.repeat(n / 1012),
 }
-const context = { file: 'b.md', lineOffset: 0, routes: new Set(['/a']), pages: [], captionGaps: [] }
+const [routes, today] = [new Set(['/a']), '2026-01-01']
+const context = { file: 'b.md', lineOffset: 0, routes, pages: [], captionGaps: [], today }
 
 for (const [name, make] of Object.entries(RUNS))
   for (const n of [10_000, 50_000, 100_000, 200_000]) {
