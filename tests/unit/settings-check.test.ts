@@ -7,12 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GitStore } from '#tools/rehearse/git-store.ts'
 import { GitHubModel } from '#tools/rehearse/github-model.ts'
 import { startGitHubStandIn, type GitHubStandIn } from '#tools/rehearse/github-stand-in.ts'
-import { checkSettings, requiredChecks, type Answer } from '#tools/ops/settings-check.ts'
+import { checkSettings, requiredChecks } from '#tools/ops/settings-check.ts'
+import { settingsOf } from '#tools/rehearse/github-settings.ts'
 
 // `npm run settings:check` against the rehearsal's stand-in for GitHub (tools/rehearse/
 // github-settings.ts), run as a maintainer runs it, with only GitHub's address changed: first on
-// the repository as GitHub leaves it, then set up as deploy/README.md says, through the same REST
-// calls the settings pages make, then with one setting undone.
+// the repository as GitHub leaves it, then set up as deploy/README.md says (each setting as
+// GitHub's REST API then answers it), then with one setting undone.
 
 const APP = { clientId: 'settings-app', clientSecret: 'settings-secret' }
 const REPOSITORY = { owner: 'bureau', name: 'site' }
@@ -39,13 +40,12 @@ async function tokenFor(login: string) {
   return ((await answer.json()) as { access_token: string }).access_token
 }
 
-/** A REST call to the site's repository on the stand-in, as `login`. */
-async function call(method: string, path: string, body?: object, login = 'chief') {
-  const url = `${github.origin}/repos/${REPOSITORY.owner}/${REPOSITORY.name}${path}`
-  const headers = { Authorization: `Bearer ${tokens[login]}`, 'Content-Type': 'application/json' }
-  const response = await fetch(url, { method, headers, body: body && JSON.stringify(body) })
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300)
-}
+/** Sets what GitHub answers for a setting (a path under the repository), as a maintainer would. */
+const set = (path: string, answer: unknown) => settingsOf(model).set(path, answer)
+const secrets = (...names: string[]) => ({
+  total_count: names.length,
+  secrets: names.map((name) => ({ name })),
+})
 
 /** `npm run settings:check` with `login`'s token: its exit code and its lines. (Not spawnSync:
  * the stand-in answers from this process.) */
@@ -93,10 +93,7 @@ afterAll(async () => {
 describe('npm run settings:check against the stand-in', () => {
   it('names each setting that does not hold on a repository as GitHub leaves it, and fails', async () => {
     // One leftover of the old set-up: the deploy token as a repository secret.
-    await call('PUT', '/actions/secrets/CLOUDFLARE_API_TOKEN', {
-      encrypted_value: 'eA==',
-      key_id: '1',
-    })
+    set('actions/secrets', secrets('CLOUDFLARE_API_TOKEN'))
     const { status, lines } = await settingsCheck()
     expect(status).toBe(1)
     expect(said(lines, 'DOES NOT HOLD')).toEqual([
@@ -119,14 +116,13 @@ describe('npm run settings:check against the stand-in', () => {
 
   it('passes once the repository is set up as deploy/README.md says', async () => {
     // "Review rules": main's rule, and CODEOWNERS naming a real maintainer (merged as a change).
-    await call('PUT', '/branches/main/protection', {
+    set('branches/main/protection', {
       required_status_checks: { strict: true, contexts: requiredChecks() },
-      enforce_admins: true,
+      enforce_admins: { enabled: true },
       required_pull_request_reviews: {
         require_code_owner_reviews: true,
         required_approving_review_count: 1,
       },
-      restrictions: null,
     })
     const main = model.branchSha(model.origin, 'main')!
     const tree = model.store.writeTree(main, [
@@ -142,26 +138,20 @@ describe('npm run settings:check against the stand-in', () => {
     })
     model.setBranch(model.origin, 'main', sha, { viaMerge: true })
     // "Cloudflare Pages": the environments, the token in production only.
-    await call('PUT', '/environments/production', {
+    set('environments/production', {
+      name: 'production',
       deployment_branch_policy: { protected_branches: false, custom_branch_policies: true },
     })
-    await call('POST', '/environments/production/deployment-branch-policies', {
-      name: 'main',
-      type: 'branch',
+    set('environments/production/deployment-branch-policies', {
+      total_count: 1,
+      branch_policies: [{ id: 1, name: 'main', type: 'branch' }],
     })
-    await call('PUT', '/environments/production/secrets/CLOUDFLARE_API_TOKEN', {
-      encrypted_value: 'eA==',
-      key_id: '1',
-    })
-    await call('PUT', '/environments/preview', {})
-    await call('DELETE', '/actions/secrets/CLOUDFLARE_API_TOKEN')
+    set('environments/production/secrets', secrets('CLOUDFLARE_API_TOKEN'))
+    set('environments/preview', { name: 'preview', deployment_branch_policy: null })
+    set('actions/secrets', secrets())
     // "Review rules", Actions: approval of first-time contributors, a read-only default token.
-    await call('PUT', '/actions/permissions/fork-pr-contributor-approval', {
+    set('actions/permissions/fork-pr-contributor-approval', {
       approval_policy: 'first_time_contributors',
-    })
-    await call('PUT', '/actions/permissions/workflow', {
-      default_workflow_permissions: 'read',
-      can_approve_pull_request_reviews: false,
     })
     const { status, lines } = await settingsCheck()
     expect(said(lines, 'DOES NOT HOLD')).toEqual([])
@@ -171,7 +161,7 @@ describe('npm run settings:check against the stand-in', () => {
   })
 
   it('fails again when one setting is undone, naming only it', async () => {
-    await call('PUT', '/actions/permissions/workflow', {
+    set('actions/permissions/workflow', {
       default_workflow_permissions: 'write',
       can_approve_pull_request_reviews: false,
     })
@@ -180,10 +170,7 @@ describe('npm run settings:check against the stand-in', () => {
       "DOES NOT HOLD:  Actions' default token (GITHUB_TOKEN) only reads, and approves no pull request",
     ])
     expect(status).toBe(1)
-    await call('PUT', '/actions/permissions/workflow', {
-      default_workflow_permissions: 'read',
-      can_approve_pull_request_reviews: false,
-    })
+    settingsOf(model).delete('actions/permissions/workflow')
   })
 
   it('counts what the token cannot read as no pass, and says so', async () => {
@@ -192,7 +179,7 @@ describe('npm run settings:check against the stand-in', () => {
     const unread = said(lines, 'COULD NOT READ')
     expect(unread).toHaveLength(8)
     expect(unread[0]).toMatch(
-      /main takes changes only through pull requests \(GitHub answered 403: Must have admin rights to Repository\.: use a maintainer/
+      /main takes changes only through pull requests \(GitHub answered 403 to GET \/rules\/branches\/main: use a maintainer/
     )
     expect(said(lines, 'holds')).toHaveLength(3)
   })
@@ -210,11 +197,8 @@ describe('a ruleset instead of branch protection', () => {
         },
       },
     ]
-    const answers: Record<string, Answer> = {
-      '/branches/main/protection': { status: 404, body: { message: 'Branch not protected' } },
-      '/rules/branches/main': { status: 200, body: ruleset as unknown as Answer['body'] },
-    }
-    const results = await checkSettings(async (path) => answers[path] ?? { status: 404, body: {} })
+    const answers: Record<string, unknown> = { '/rules/branches/main': ruleset }
+    const results = await checkSettings(async (path) => answers[path] ?? null)
     expect(results.slice(0, 4).map(({ holds }) => holds)).toEqual([true, true, true, true])
   })
 })

@@ -6,28 +6,16 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { PRODUCTION_BRANCH as MAIN } from '#tools/ops/deploy.ts'
-import { settingsOrExit } from '#tools/ops/github-issue.ts'
+import { api, settingsOrExit } from '#tools/ops/github-issue.ts'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
-/** GitHub's answer to GET a path under /repos/owner/name. */
-export type Answer = { status: number; body: Json }
-
-/** What is read, under /repos/owner/name. */
-const PATHS = {
-  protection: `/branches/${MAIN}/protection`,
-  rules: `/rules/branches/${MAIN}`,
-  owners: '/codeowners/errors',
-  production: '/environments/production',
-  policies: '/environments/production/deployment-branch-policies',
-  stored: '/environments/production/secrets',
-  preview: '/environments/preview',
-  secrets: '/actions/secrets',
-  approval: '/actions/permissions/fork-pr-contributor-approval',
-  workflow: '/actions/permissions/workflow',
-}
-/** A body; null where GitHub says the thing is not there; throws where the token cannot read it. */
-type Read = (name: keyof typeof PATHS) => Json | null
+type Body = Json | null
+/** A GET under /repos/owner/name: the body; null where GitHub answers 404 (not there). Throws
+ * where the token cannot read it (GitHub answers 404 then too, for some: that is no pass either). */
+export type Get = (path: string) => Promise<Body>
+type Setting = [says: string, paths: string[], holds: (...bodies: Body[]) => unknown]
 const TOKEN = 'CLOUDFLARE_API_TOKEN'
+const PRODUCTION = '/environments/production'
 
 /** The checks a merge into main waits for: the `quick` and `full` jobs of checks.yml. */
 export function requiredChecks(): string[] {
@@ -36,108 +24,101 @@ export function requiredChecks(): string[] {
 }
 
 const names = (items?: Json[]) => (items ?? []).map((item) => item.name ?? item.context)
-/** Main's rule of a type from an active ruleset, or branch protection: either counts. */
-const rule = (r: Read, type: string) => r('rules')?.find((x: Json) => x.type === type)?.parameters
-const reviews = (r: Read) => r('protection')?.required_pull_request_reviews
-const checks = (r: Read) => r('protection')?.required_status_checks
+/** Main's rules from an active ruleset, or from its branch protection: either counts. */
+function mainRules(rules: Body, protection: Body) {
+  const rule = (type: string) => rules?.find((x: Json) => x.type === type)?.parameters
+  const [pulls, checks] = [rule('pull_request'), rule('required_status_checks')]
+  const { required_pull_request_reviews: reviews, required_status_checks: status } =
+    protection ?? {}
+  return {
+    pulls: pulls || reviews,
+    owners: pulls?.require_code_owner_review || reviews?.require_code_owner_reviews,
+    checks: [...names(checks?.required_status_checks), ...(status?.contexts ?? [])],
+    upToDate: checks?.strict_required_status_checks_policy || status?.strict,
+  }
+}
+const onMain = (says: string, holds: (rules: ReturnType<typeof mainRules>) => unknown): Setting => [
+  says,
+  [`/rules/branches/${MAIN}`, `/branches/${MAIN}/protection`],
+  (rules, protection) => holds(mainRules(rules, protection)),
+]
 
-function settings(): [string, (read: Read) => unknown][] {
+function settings(): Setting[] {
   const required = requiredChecks()
-  const inRules = (r: Read) => names(rule(r, 'required_status_checks')?.required_status_checks)
   return [
-    [
-      `${MAIN} takes changes only through pull requests`,
-      (r) => rule(r, 'pull_request') || reviews(r),
-    ],
-    [
-      `a merge into ${MAIN} needs a code owner's approval`,
-      (r) =>
-        rule(r, 'pull_request')?.require_code_owner_review ||
-        reviews(r)?.require_code_owner_reviews,
-    ],
-    [
-      `a merge into ${MAIN} waits for the checks "${required.join('" and "')}"`,
-      (r) =>
-        required.every((name) => [...inRules(r), ...(checks(r)?.contexts ?? [])].includes(name)),
-    ],
-    [
+    onMain(`${MAIN} takes changes only through pull requests`, (main) => main.pulls),
+    onMain(`a merge into ${MAIN} needs a code owner's approval`, (main) => main.owners),
+    onMain(`a merge into ${MAIN} waits for the checks "${required.join('" and "')}"`, (main) =>
+      required.every((name) => main.checks.includes(name))
+    ),
+    onMain(
       `a branch is brought up to date with ${MAIN} before it is merged`,
-      (r) =>
-        rule(r, 'required_status_checks')?.strict_required_status_checks_policy ||
-        checks(r)?.strict,
-    ],
+      (main) => main.upToDate
+    ),
     [
       '.github/CODEOWNERS is there, and GitHub reads it without errors',
-      (r) => r('owners')?.errors.length === 0,
+      ['/codeowners/errors'],
+      (owners) => owners?.errors.length === 0,
     ],
     [
       `the environment "production" deploys only from ${MAIN}`,
-      (r) =>
-        r('production')?.deployment_branch_policy?.custom_branch_policies &&
-        names(r('policies')?.branch_policies).join() === MAIN,
+      [PRODUCTION, `${PRODUCTION}/deployment-branch-policies`],
+      (production, policies) =>
+        production?.deployment_branch_policy?.custom_branch_policies &&
+        names(policies?.branch_policies).join() === MAIN,
     ],
-    ['the environment "preview" exists', (r) => r('preview')],
+    ['the environment "preview" exists', ['/environments/preview'], Boolean],
     [
       `the Cloudflare token (${TOKEN}) is a secret of "production"`,
-      (r) => names(r('stored')?.secrets).includes(TOKEN),
+      [`${PRODUCTION}/secrets`],
+      (stored) => names(stored?.secrets).includes(TOKEN),
     ],
     [
       `no repository secret ${TOKEN}, which any branch's workflow could read`,
-      (r) => !names(r('secrets')!.secrets).includes(TOKEN),
+      ['/actions/secrets'],
+      (secrets) => secrets && !names(secrets.secrets).includes(TOKEN),
     ],
     [
       "a maintainer approves the workflows of a first-time contributor's pull request",
-      (r) =>
+      ['/actions/permissions/fork-pr-contributor-approval'],
+      (approval) =>
         ['first_time_contributors', 'all_external_contributors'].includes(
-          r('approval')!.approval_policy
+          approval?.approval_policy
         ),
     ],
     [
       "Actions' default token (GITHUB_TOKEN) only reads, and approves no pull request",
-      (r) =>
-        r('workflow')!.default_workflow_permissions === 'read' &&
-        !r('workflow')!.can_approve_pull_request_reviews,
+      ['/actions/permissions/workflow'],
+      (token) =>
+        token?.default_workflow_permissions === 'read' && !token.can_approve_pull_request_reviews,
     ],
   ]
 }
 
-/** Each setting in plain words with `holds`: true, false, or what GitHub answered instead. */
-export async function checkSettings(get: (path: string) => Promise<Answer>) {
-  const answers = Object.fromEntries(
-    await Promise.all(Object.entries(PATHS).map(async ([name, path]) => [name, await get(path)]))
-  ) as Record<keyof typeof PATHS, Answer>
-  const read: Read = (name) => {
-    const { status, body } = answers[name]
-    // A 404 is GitHub saying a thing is not there, where it may be missing; anywhere else it hides
-    // what the token may not read, as 401 and 403 do.
-    if (status === 200) return body
-    if (status === 404 && /^(owners|production|policies|stored|preview)$/.test(name)) return null
-    if (status === 404 && body.message === 'Branch not protected') return null
-    throw new Error(`GitHub answered ${status}: ${body.message}`)
-  }
-  return settings().map(([says, holds]) => {
-    try {
-      return { says, holds: Boolean(holds(read)) as boolean | string }
-    } catch (error) {
-      return { says, holds: (error as Error).message }
-    }
-  })
+/** Each setting in plain words with `holds`: true, false, or why it could not be read. */
+export async function checkSettings(get: Get) {
+  const asked = new Map<string, Promise<Body>>()
+  const ask = (path: string) => asked.get(path) ?? asked.set(path, get(path)).get(path)!
+  return Promise.all(
+    settings().map(async ([says, paths, holds]) => {
+      try {
+        return { says, holds: Boolean(holds(...(await Promise.all(paths.map(ask))))) }
+      } catch (error) {
+        return { says, holds: (error as Error).message }
+      }
+    })
+  )
 }
 
 if (import.meta.main) {
-  const { repository, token, apiUrl = 'https://api.github.com' } = settingsOrExit('settings:check')
-  const headers = { Accept: 'application/vnd.github+json', Authorization: `Bearer ${token}` }
-  const results = await checkSettings(async (path) => {
-    const response = await fetch(`${apiUrl.replace(/\/$/, '')}/repos/${repository}${path}`, {
-      headers,
-    })
-    return { status: response.status, body: await response.json().catch(() => ({})) }
-  })
-  console.log(`The settings of ${repository} that the threat model rests on:`)
+  const github = settingsOrExit('settings:check')
+  const results = await checkSettings((path) =>
+    api<Json>(github, path).catch((error) => (error.status === 404 ? null : Promise.reject(error)))
+  )
+  console.log(`The settings of ${github.repository} that the threat model rests on:`)
   for (const { says, holds } of results) {
-    const label = holds === true ? 'holds' : holds === false ? 'DOES NOT HOLD' : 'COULD NOT READ'
-    const why =
-      typeof holds === 'string' ? ` (${holds}: use a maintainer's token, admin rights)` : ''
+    const label = { true: 'holds', false: 'DOES NOT HOLD' }[String(holds)] ?? 'COULD NOT READ'
+    const why = typeof holds === 'string' ? ` (${holds}: use a maintainer's token)` : ''
     console.log(`  ${`${label}:`.padEnd(16)}${says}${why}`)
   }
   const failed = results.filter(({ holds }) => holds !== true).length

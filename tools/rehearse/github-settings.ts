@@ -1,22 +1,20 @@
-import {
-  found,
-  GitHubError,
-  MAIN,
-  type Body,
-  type GitHubModel,
-} from '#tools/rehearse/github-model.ts'
+import { found, GitHubError, MAIN, type GitHubModel } from '#tools/rehearse/github-model.ts'
 
-// The repository settings `npm run settings:check` reads, kept by path and set as GitHub's REST
-// API sets them: branch protection, environments with their branch policies and secrets,
-// repository secrets, Actions' permissions; and GitHub's CODEOWNERS errors. Only a user marked
-// `admin` sets or reads them (environments and their branch policies: anyone). They start as on a
-// new repository. They change what the stand-in answers, not what it enforces (github-model.ts).
+// The repository settings `npm run settings:check` reads, answered as GitHub's REST API answers
+// them, by path under the repository: branch protection, rulesets, environments with their branch
+// policies and secrets (names only), repository secrets, Actions' permissions; and CODEOWNERS
+// errors. They start as on a new repository; a maintainer's set-up is written into
+// `settingsOf(model)` as GitHub would then answer. Only a user marked `admin` reads them
+// (environments and their branch policies: anyone). They change nothing the stand-in enforces.
 
-type Call = { model: GitHubModel; login?: string; params: string[]; body: Body }
-const stores = new WeakMap<GitHubModel, Map<string, Body>>()
-const store = (model: GitHubModel) => stores.get(model) ?? stores.set(model, new Map()).get(model)!
-/** What GitHub answers for a setting nobody has set. */
-const UNSET: Record<string, Body> = {
+type Call = { model: GitHubModel; login?: string; params: string[] }
+const stores = new WeakMap<GitHubModel, Map<string, unknown>>()
+export const settingsOf = (model: GitHubModel) =>
+  stores.get(model) ?? stores.set(model, new Map()).get(model)!
+/** What GitHub answers for what nobody has set. */
+const UNSET: Record<string, unknown> = {
+  [`rules/branches/${MAIN}`]: [],
+  'actions/secrets': { total_count: 0, secrets: [] },
   'actions/permissions/workflow': {
     default_workflow_permissions: 'read',
     can_approve_pull_request_reviews: false,
@@ -25,83 +23,36 @@ const UNSET: Record<string, Body> = {
     approval_policy: 'first_time_contributors_new_to_github',
   },
 }
+const FOR_ANYONE = /^environments\/[^/]+(\/deployment-branch-policies)?$/
 
-/** A setting, or a list (`{ items }`), where GitHub shows it to this user; undefined when unset. */
-function read(
-  { model, login }: Call,
-  key: string,
-  forAdmins = !/^environments\/[^/]+(\/deployment-branch-policies)?$/.test(key)
-) {
-  if (forAdmins && !(model.user(login ?? '') as { admin?: boolean } | undefined)?.admin)
-    throw new GitHubError(403, 'Must have admin rights to Repository.')
-  const environment = /^environments\/[^/]+(?=\/)/.exec(key)?.[0]
-  if (environment) found(store(model).get(environment))
-  return store(model).get(key) ?? UNSET[key]
-}
-/** Sets the setting the call names (an admin's call). */
-function set(call: Call) {
-  read(call, call.params[0]!, true)
-  return store(call.model).set(call.params[0]!, call.body).get(call.params[0]!)
-}
-/** Puts (or, without `item`, takes out) the item called `name` in the list the call names. */
-function listed(call: Call, name: string, item?: Body) {
-  const others = ((read(call, call.params[0]!, true)?.items ?? []) as Body[]).filter(
-    (i) => i.name !== name
-  )
-  store(call.model).set(call.params[0]!, { items: item ? [...others, item] : others })
-  return item
-}
-
-const SETTING = 'branches/[^/]+/protection|environments/[^/]+'
-const ACTIONS = 'actions/permissions/[a-z-]+'
-const LIST =
-  ':repo/((?:environments/[^/]+/|actions/)secrets|environments/[^/]+/deployment-branch-policies)'
 /** Spread first into the stand-in's routes, where `GET :repo/branches/(.+)` would take protection. */
 export const SETTINGS_ROUTES: Record<string, (call: Call) => unknown> = {
-  [`GET :repo/(${SETTING}|${ACTIONS})`]: (call) =>
-    found(
-      read(call, call.params[0]!),
-      call.params[0]!.endsWith('protection') ? 'Branch not protected' : undefined
-    ),
-  [`PUT :repo/(${SETTING})`]: set,
-  [`PUT :repo/(${ACTIONS}) 204`]: set,
-  [`GET ${LIST}`]: (call) => {
-    const items = (read(call, call.params[0]!)?.items ?? []) as Body[]
-    return {
-      total_count: items.length,
-      [call.params[0]!.endsWith('secrets') ? 'secrets' : 'branch_policies']: items,
-    }
+  'GET :repo/(branches/[^/]+/protection|rules/.+|environments/.+|actions/.+)': ({
+    model,
+    login,
+    params: [path],
+  }) => {
+    if (!FOR_ANYONE.test(path!) && !(model.user(login ?? '') as { admin?: boolean })?.admin)
+      throw new GitHubError(403, 'Must have admin rights to Repository.')
+    const unset = /protection$/.test(path!) ? 'Branch not protected' : undefined
+    return found(settingsOf(model).get(path!) ?? UNSET[path!], unset)
   },
-  [`POST ${LIST}`]: (call) =>
-    listed(call, String(call.body.name), { id: Date.now(), ...call.body }),
-  // A secret's value is never kept, nor answered: only its name.
-  [`PUT ${LIST}/([^/]+) 201`]: (call) => (
-    listed(call, call.params[1]!, { name: call.params[1] }),
-    {}
-  ),
-  [`DELETE ${LIST}/([^/]+) 204`]: (call) => void listed(call, call.params[1]!),
-  // No rulesets here: branch protection stands for them (settings:check reads either).
-  'GET :repo/rules/branches/(.+)': () => [],
   // Each owner GitHub cannot resolve: here, any but a user of the stand-in with write access.
   'GET :repo/codeowners/errors': ({ model }) => {
-    const path = ['.github/', '', 'docs/']
-      .map((f) => `${f}CODEOWNERS`)
-      .find((p) => model.store.resolve(`${MAIN}:${p}`, 'blob'))
-    const lines = model.store.git(['show', `${MAIN}:${found(path)}`]).split('\n')
+    const path = '.github/CODEOWNERS'
+    found(model.store.resolve(`${MAIN}:${path}`, 'blob'))
+    const lines = model.store.git(['show', `${MAIN}:${path}`]).split('\n')
     const errors = lines.flatMap((source, i) =>
       source
         .replace(/#.*/, '')
         .trim()
         .split(/\s+/)
         .slice(1)
-        .filter((owner) => !owner.startsWith('@') || !model.user(owner.slice(1))?.write)
-        .map((owner) => ({
-          line: i + 1,
-          kind: 'Unknown owner',
-          source,
-          path,
-          message: `Unknown owner on line ${i + 1}: make sure ${owner} exists and has write access to the repository`,
-        }))
+        .filter((owner) => owner[0] !== '@' || !model.user(owner.slice(1))?.write)
+        .map((owner) => {
+          const message = `Unknown owner on line ${i + 1}: make sure ${owner} exists and has write access to the repository`
+          return { line: i + 1, kind: 'Unknown owner', source, path, message }
+        })
     )
     return { errors }
   },
