@@ -34,27 +34,21 @@ export function noticeContent(
   ;[...registries.videos.values()].forEach(({ id, captions }, i) => {
     if (!captions) notice(located.videos!, [i, 'id'], id, NO_CAPTIONS)
   })
-  // Two documents with one address: one is probably the wrong file (the Board's lists have such slips).
-  const first = new Map<string, string>()
-  for (const { doc, yaml, index } of checked.documents!) {
-    const earlier = first.get(doc.url)
-    if (!earlier) first.set(doc.url, doc.id)
-    else
-      notice(
-        yaml,
-        [index, 'url'],
-        doc.id,
-        `has the same address (field "url") as entry "${earlier}". One of them may point to the wrong file: check both on the district's site`
-      )
-  }
-  // A site no document or link used before (KNOWN_SITES), at its first entry, for reviewers to see.
-  const seen = new Set(KNOWN_SITES)
-  const links = [...registries.links.values()].map((doc, index) => ({ doc, index }))
-  for (const entry of [...checked.documents!, ...links]) {
-    const { doc, index } = entry
-    const site = new URL(doc.url).hostname
-    const yaml = 'yaml' in entry ? entry.yaml : located.links!
+  // Two documents with one address: one is probably the wrong file (the Board's lists have such
+  // slips). A site no document or link was on (KNOWN_SITES) is named at its first entry.
+  const [first, seen] = [new Map<string, string>(), new Set(KNOWN_SITES)]
+  const linksYaml = located.links!
+  const links = [...registries.links.values()].map((doc, index) => ({
+    doc,
+    index,
+    yaml: linksYaml,
+  }))
+  for (const { doc, yaml, index } of [...checked.documents!, ...links]) {
+    const [earlier, site] = [first.get(doc.url), new URL(doc.url).hostname]
+    if (earlier && yaml !== linksYaml)
+      notice(yaml, [index, 'url'], doc.id, `${SAME_URL} "${earlier}". ${CHECK_BOTH}`)
     if (!seen.has(site)) notice(yaml, [index, 'url'], doc.id, `is on ${site}, ${NEW_SITE}`)
+    first.set(doc.url, earlier ?? doc.id)
     seen.add(site)
   }
   noticeOldOnHome(rendered, today, problems)
@@ -62,6 +56,8 @@ export function noticeContent(
   noticeOwnPlacementWords(checked, problems)
 }
 
+const SAME_URL = 'has the same address (field "url") as entry'
+const CHECK_BOTH = "One of them may point to the wrong file: check both on the district's site"
 const NEW_SITE =
   'a site the content has not used before. Check that it is the site you mean (a look-alike name leads elsewhere); a developer then adds it to the known sites'
 const NO_CAPTIONS =

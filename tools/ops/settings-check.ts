@@ -10,8 +10,7 @@ import { api, settingsOrExit } from '#tools/ops/github-issue.ts'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 type Body = Json | null
-/** A GET under /repos/owner/name: the body; null where GitHub answers 404 (not there). Throws
- * where the token cannot read it (GitHub answers 404 then too, for some: that is no pass either). */
+/** A GET under /repos/owner/name: the body, null on a 404 (not there), or it throws (not readable). */
 export type Get = (path: string) => Promise<Body>
 type Setting = [says: string, paths: string[], holds: (...bodies: Body[]) => unknown]
 const TOKEN = 'CLOUDFLARE_API_TOKEN'

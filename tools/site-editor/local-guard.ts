@@ -93,8 +93,8 @@ export function refusedBackendRequest(body: unknown, repoDir: string): string | 
   ]
   if (bad.length)
     return `The site editor may only read and write the site's content files (content/pages/*.md, content/data/*.yaml, content/captions/*.vtt), not ${bad.map((p) => JSON.stringify(p)).join(', ')}.`
-  const linked = [...files, ...folders].filter((path) => throughLink(repoDir, String(path)))
-  if (linked.length)
-    return `The site editor never follows a link (symlink) in content/, and ${linked.map((p) => JSON.stringify(p)).join(', ')} is one or is inside one. Put the file or folder itself there.`
+  const linked = [...files, ...folders].find((path) => throughLink(repoDir, String(path)))
+  if (linked)
+    return `The site editor never follows a link (symlink) in content/, and "${linked}" is one or is inside one. Put the file or folder itself there.`
   return undefined
 }
