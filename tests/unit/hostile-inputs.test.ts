@@ -173,6 +173,17 @@ describe('numbers and YAML versions', () => {
     ])
   })
 
+  it.each(['!!str 45', '!!float 45', '!fee 45', '!!binary NDU='])(
+    'refuses the YAML tag in "amount: %s": a tag changes what a value is',
+    (value) => {
+      const dir = fixtureCopy()
+      edit(dir, 'data/fees.yaml', 'amount: 40.00', `amount: ${value}`)
+      expect(errorsIn(dir)).toEqual([
+        expect.stringMatching(/data\/fees\.yaml:7: uses a YAML tag \(a word starting with "!"\)/),
+      ])
+    }
+  )
+
   it.each(['0x2D', '0o55', '045', '4.5e1', '+45', '.5', '45.', '.inf'])(
     'refuses the fee %s: numbers are written as plain decimals',
     (amount) => {

@@ -15,6 +15,7 @@ export type Get = (path: string) => Promise<Body>
 type Setting = [says: string, paths: string[], holds: (...bodies: Body[]) => unknown]
 const TOKEN = 'CLOUDFLARE_API_TOKEN'
 const PRODUCTION = '/environments/production'
+const APPROVING = ['first_time_contributors', 'all_external_contributors']
 
 /** The checks a merge into main waits for: the `quick` and `full` jobs of checks.yml. */
 export function requiredChecks(): string[] {
@@ -80,10 +81,7 @@ function settings(): Setting[] {
     [
       "a maintainer approves the workflows of a first-time contributor's pull request",
       ['/actions/permissions/fork-pr-contributor-approval'],
-      (approval) =>
-        ['first_time_contributors', 'all_external_contributors'].includes(
-          approval?.approval_policy
-        ),
+      (approval) => APPROVING.includes(approval?.approval_policy),
     ],
     [
       "Actions' default token (GITHUB_TOKEN) only reads, and approves no pull request",
