@@ -26,8 +26,7 @@ export const YOUTUBE: Provider = {
 /** YouTube's embed host that sets no tracking cookies. */
 export const YOUTUBE_EMBED_ORIGIN = 'https://www.youtube-nocookie.com'
 
-// The sites documents and links are on, each checked by a developer: one on another site is a
-// notice on its line until it is added here, in a change a maintainer reviews.
+// The sites documents and links are on, each checked: another is a notice until it is added here.
 export const KNOWN_SITES = [
   ...[JOTFORM, VIDEO_FILES, YOUTUBE].flatMap((provider) => provider.hosts),
   ...`dzeqf35woxvwu.cloudfront.net statutes.laws.com www.avec1.org www.cctvcameraworld.com

@@ -1,8 +1,6 @@
-// Characters that cannot be seen, in every file and in every value read from one (YAML escapes
-// such as "\u202E", Markdown references such as &#x202E;): they can hide, join or reverse text,
-// and reach titles, headings and the feed as they are. Control and format characters, line and
-// paragraph separators and what Unicode draws as nothing are refused; allowed are line ends,
-// tabs (page text has its own rule for them), and the joiner and selector inside an emoji (👩‍🚒 ❤️).
+// Characters that cannot be seen, in file text and in values read from it (YAML escapes "\u202E",
+// references &#x202E;): control and format characters, line and paragraph separators, what Unicode
+// draws as nothing. Line ends, tabs (page text has its rule) and the joiners of emoji (👩‍🚒 ❤️) pass.
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu
 const EMOJI_JOINER =
   /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu

@@ -115,7 +115,7 @@ describe('npm run settings:check against the stand-in', () => {
     expect(said(lines, 'holds')).toEqual([
       "holds:          Actions' default token (GITHUB_TOKEN) only reads, and approves no pull request",
     ])
-    expect(lines).toContain('10 of 11 do not hold or could not be read.')
+    expect(lines).toContain('10 of 11 fail.')
   })
 
   it('passes once the repository is set up as deploy/README.md says', async () => {

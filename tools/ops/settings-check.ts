@@ -1,8 +1,6 @@
 // `npm run settings:check`: the repository settings the threat model rests on (deploy/README.md,
-// "Check the settings"), read through GitHub's REST API and said in plain words, each with whether
-// it holds. Exits 1 when one does not, or could not be read with the token: that is no pass.
-//   GITHUB_TOKEN       a maintainer's token (admin on the repository)
-//   GITHUB_REPOSITORY  owner/name;  GITHUB_API_URL  https://api.github.com, or a stand-in
+// "Check the settings"), read through GitHub's REST API with a maintainer's GITHUB_TOKEN, each said
+// with whether it holds. Exits 1 when one does not, or could not be read: that is no pass.
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { PRODUCTION_BRANCH as MAIN } from '#tools/ops/deploy.ts'
@@ -119,8 +117,6 @@ if (import.meta.main) {
     console.log(`  ${`${label}:`.padEnd(16)}${says}${why}`)
   }
   const failed = results.filter(({ holds }) => holds !== true).length
-  console.log(
-    failed ? `${failed} of ${results.length} do not hold or could not be read.` : 'All hold.'
-  )
+  console.log(failed ? `${failed} of ${results.length} fail.` : 'All hold.')
   process.exit(failed ? 1 : 0)
 }
