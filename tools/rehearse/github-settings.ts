@@ -1,11 +1,9 @@
 import { found, GitHubError, MAIN, type GitHubModel } from '#tools/rehearse/github-model.ts'
 
-// The repository settings `npm run settings:check` reads, answered as GitHub's REST API answers
-// them, by path under the repository: branch protection, rulesets, environments with their branch
-// policies and secrets (names only), repository secrets, Actions' permissions, CODEOWNERS errors.
-// They start as on a new repository; a maintainer's set-up is written into `settingsOf(model)` as
-// GitHub would then answer. Only a user marked `admin` reads them (environments, their branch
-// policies and CODEOWNERS errors: anyone). They change nothing the stand-in enforces.
+// The repository settings `npm run settings:check` reads (PATHS, under the repository), answered
+// as GitHub's REST API answers them: as on a new repository, or as a test writes them into
+// `settingsOf(model)`. Only a user marked `admin` reads them (environments, their branch policies
+// and CODEOWNERS errors: anyone). They change nothing the stand-in enforces.
 
 type Call = { model: GitHubModel; login?: string; params: string[] }
 const stores = new WeakMap<GitHubModel, Map<string, unknown>>()
@@ -23,7 +21,8 @@ const UNSET: Record<string, unknown> = {
     approval_policy: 'first_time_contributors_new_to_github',
   },
 }
-const PATHS = 'branches/[^/]+/protection|rules/.+|environments/.+|actions/.+|codeowners/errors'
+const PATHS =
+  'branches/[^/]+/protection|rules/branches/.+|environments/.+|actions/(?:secrets|permissions/.+)|codeowners/errors'
 const FOR_ANYONE = /^(environments\/[^/]+(\/deployment-branch-policies)?|codeowners\/errors)$/
 
 /** Spread first into the stand-in's routes, where `GET :repo/branches/(.+)` would take protection. */
