@@ -103,7 +103,7 @@ describe('npm run settings:check against the stand-in', () => {
     expect(said(lines, 'DOES NOT HOLD')).toEqual([
       'DOES NOT HOLD:  main takes changes only through pull requests',
       "DOES NOT HOLD:  a merge into main needs a code owner's approval",
-      'DOES NOT HOLD:  a merge into main waits for the checks "quick (content, unit tests, build)" and "full (npm test)"',
+      `DOES NOT HOLD:  a merge into main waits for the checks "${requiredChecks().join('", "')}"`,
       'DOES NOT HOLD:  a branch is brought up to date with main before it is merged',
       'DOES NOT HOLD:  .github/CODEOWNERS is there, and GitHub reads it without errors',
       'DOES NOT HOLD:  the environment "production" deploys only from main',

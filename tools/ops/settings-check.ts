@@ -15,10 +15,15 @@ const TOKEN = 'CLOUDFLARE_API_TOKEN'
 const PRODUCTION = '/environments/production'
 const APPROVING = ['first_time_contributors', 'all_external_contributors']
 
-/** The checks a merge into main waits for: the `quick` and `full` jobs of checks.yml. */
+/** The checks a merge into main waits for, by name (deploy/README.md, "Review rules"): checks.yml's
+ * quick and full jobs, a job with parts once per part. */
 export function requiredChecks(): string[] {
   const { jobs } = parse(readFileSync('.github/workflows/checks.yml', 'utf8'))
-  return ['quick', 'full'].map((job) => jobs[job].name)
+  return ['quick', 'full-checks', 'full-served'].flatMap((id) =>
+    (jobs[id].strategy?.matrix.part ?? ['']).map((part: string) =>
+      jobs[id].name.replace('${{ matrix.part }}', part)
+    )
+  )
 }
 
 const names = (items?: Json[]) => (items ?? []).map((item) => item.name ?? item.context)
@@ -46,7 +51,7 @@ function settings(): Setting[] {
   return [
     onMain(`${MAIN} takes changes only through pull requests`, (main) => main.pulls),
     onMain(`a merge into ${MAIN} needs a code owner's approval`, (main) => main.owners),
-    onMain(`a merge into ${MAIN} waits for the checks "${required.join('" and "')}"`, (main) =>
+    onMain(`a merge into ${MAIN} waits for the checks "${required.join('", "')}"`, (main) =>
       required.every((name) => main.checks.includes(name))
     ),
     onMain(
