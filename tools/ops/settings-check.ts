@@ -8,8 +8,6 @@ import { api, settingsOrExit } from '#tools/ops/github-issue.ts'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 type Body = Json | null
-/** A GET under /repos/owner/name: the body, null on a 404 (not there), or it throws (not readable). */
-export type Get = (path: string) => Promise<Body>
 type Setting = [says: string, paths: string[], holds: (...bodies: Body[]) => unknown]
 const TOKEN = 'CLOUDFLARE_API_TOKEN'
 const PRODUCTION = '/environments/production'
@@ -95,8 +93,9 @@ function settings(): Setting[] {
   ]
 }
 
-/** Each setting in plain words with `holds`: true, false, or why it could not be read. */
-export async function checkSettings(get: Get) {
+/** Each setting in plain words with `holds`: true, false, or why it could not be read. `get` GETs
+ * a path under /repos/owner/name: its body, null on a 404 (not there), or it throws (unreadable). */
+export async function checkSettings(get: (path: string) => Promise<Body>) {
   const asked = new Map<string, Promise<Body>>()
   const ask = (path: string) => asked.get(path) ?? asked.set(path, get(path)).get(path)!
   return Promise.all(
