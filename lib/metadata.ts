@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
-import type { PageFrontmatter, Site } from '#lib/content/schemas.ts'
+import type { PageFrontmatter } from '#lib/content/page-schemas.ts'
+import type { Site } from '#lib/content/schemas.ts'
 import { FEED_PATH, routeHref } from '#lib/routes.ts'
 import { SITE_URL } from '#lib/site-address.ts'
 
@@ -20,10 +21,7 @@ export function pageMetadata(
   return {
     title: tabTitle(page, site),
     description: page.description,
-    alternates: {
-      canonical: new URL(routeHref(page.route), SITE_URL).href,
-      types: feedLink(site),
-    },
+    alternates: { canonical: new URL(routeHref(page.route), SITE_URL).href, types: feedLink(site) },
   }
 }
 

@@ -1,4 +1,5 @@
 import type * as S from '#lib/content/schemas.ts'
+import type { PageFrontmatter } from '#lib/content/page-schemas.ts'
 import type { EstimatorRules } from '#lib/fee-estimate.ts'
 
 // A page body: sanitized HTML and the embeds its `@` lines ask for, their data looked up.
@@ -6,7 +7,7 @@ import type { EstimatorRules } from '#lib/fee-estimate.ts'
 export const diagramIds = ['smoke-alarm-levels', 'smoke-alarm-ceiling'] as const
 export type DiagramId = (typeof diagramIds)[number]
 
-export type IndexedPage = Pick<S.PageFrontmatter, 'route' | 'title' | 'description' | 'section'>
+export type IndexedPage = Pick<PageFrontmatter, 'route' | 'title' | 'description' | 'section'>
 
 export type ResolvedTile = {
   label: string

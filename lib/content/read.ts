@@ -3,9 +3,9 @@ import { splitFrontmatter } from '#lib/content/frontmatter.ts'
 import { describeIssues, fieldName } from '#lib/content/messages.ts'
 import type { ProblemList } from '#lib/content/problems.ts'
 import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
-import { meetingRecordSchema, pageSchema, routeSchema } from '#lib/content/schemas.ts'
-import type { DocumentEntry, Holiday, PageFrontmatter, VideoEntry } from '#lib/content/schemas.ts'
-import type { ScheduledMeeting } from '#lib/content/schemas.ts'
+import { pageSchema, type PageFrontmatter } from '#lib/content/page-schemas.ts'
+import { meetingRecordSchema, routeSchema } from '#lib/content/schemas.ts'
+import type { DocumentEntry, Holiday, ScheduledMeeting, VideoEntry } from '#lib/content/schemas.ts'
 import { sortMeetings } from '#lib/meetings.ts'
 import { REGISTRY_NAMES, registryPath, type ContentSource } from '#lib/content/source.ts'
 import { parseYamlWithLines, type Located } from '#lib/content/yaml.ts'
@@ -50,13 +50,9 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
     if (!yaml) continue
     located[name] = yaml
     const { schema, list } = REGISTRY_SCHEMAS[name]
+    const key = name === 'holidays' || name === 'schedule' ? 'date' : 'id'
     const value = list
-      ? parseList(
-          schema,
-          yaml,
-          name === 'holidays' || name === 'schedule' ? 'date' : 'id',
-          problems
-        )
+      ? parseList(schema, yaml, key, problems)
       : parseWith<unknown>(schema, yaml.data, yaml, problems)
     if (value !== undefined) parsed[name] = value
   }
