@@ -1,4 +1,5 @@
 import webvtt from 'webvtt-parser'
+import { HIDDEN_ADVICE, hiddenCharacters } from '#lib/content/characters.ts'
 import { didYouMean, fieldName } from '#lib/content/messages.ts'
 import type { ProblemList } from '#lib/content/problems.ts'
 import type { PageFile, ReadContent } from '#lib/content/read.ts'
@@ -168,6 +169,7 @@ const TAKEN_ROUTES: Record<string, string> = {
   '/robots': 'the rules for search engines',
   '/feed': 'the news feed',
   '/functions': "the host's own programs",
+  '/cdn-cgi': "Cloudflare's own addresses",
 }
 
 /** The search page itself (the page with the `@search` line) is the one page on /search. */
@@ -216,58 +218,18 @@ function brokenTarget(
   return [key, `is "${id}", ${why}.${didYouMean(id, known.keys())}`]
 }
 
-// Characters that cannot be seen, in every file: they can hide, join or reverse text,
-// and reach titles, headings and the feed as they are. Control and format characters,
-// line and paragraph separators and what Unicode draws as nothing are refused; allowed
-// are line ends, tabs outside page text, and the joiner and selector inside an emoji (👩‍🚒 ❤️).
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu
-const EMOJI_JOINER =
-  /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu
-const EMOJI_SELECTOR = /(?<=\p{Emoji})[\u{FE0E}\u{FE0F}]/gu
-const NAMES: Record<number, string> = {
-  0x09: 'a tab',
-  0x0d: 'a carriage return',
-  0x1b: 'an escape character',
-  0xad: 'a soft hyphen',
-  0x034f: 'a combining grapheme joiner',
-  0x115f: 'a Hangul filler',
-  0x1160: 'a Hangul filler',
-  0x200b: 'a zero width space',
-  0x200c: 'a zero width non-joiner',
-  0x200d: 'a zero width joiner',
-  0x200e: 'a left-to-right mark',
-  0x200f: 'a right-to-left mark',
-  0x2028: 'a line separator',
-  0x2029: 'a paragraph separator',
-  0x202e: 'a right-to-left override',
-  0x2060: 'a word joiner',
-  0x3164: 'a Hangul filler',
-  0xfeff: 'a zero width no-break space',
-  0xffa0: 'a Hangul filler',
-}
-
 /** Refuses invisible characters at their line and column; in page text (from line `bodyFrom`) tabs too. */
 function checkCharacters(file: SourceFile, problems: ProblemList, bodyFrom?: number) {
-  const lines = file.text.split('\n')
-  lines.forEach((line, i) => {
-    const allowed = new Set(
-      [...line.matchAll(EMOJI_JOINER), ...line.matchAll(EMOJI_SELECTOR)].map((m) => m.index)
-    )
-    for (const match of line.matchAll(HIDDEN)) {
-      const char = match[0]
-      if (char === '\t' && (bodyFrom === undefined || i < bodyFrom)) continue
-      if (allowed.has(match.index)) continue
-      const code = char.codePointAt(0)!
-      const hex = code.toString(16).toUpperCase().padStart(4, '0')
-      const name = NAMES[code] ?? 'an invisible formatting character'
+  file.text.split('\n').forEach((line, i) => {
+    const tabs = bodyFrom !== undefined && i >= bodyFrom ? line.matchAll(/\t/g) : []
+    for (const { index } of tabs)
       problems.error(
         file.path,
         i + 1,
-        char === '\t'
-          ? `has a tab at column ${match.index + 1}. Use spaces instead: a tab at the start of a line turns the text into a box of code`
-          : `has ${name} (U+${hex}) at column ${match.index + 1}. Characters like this are invisible and can hide or reverse text; delete it (if you cannot see it, retype the line)`
+        `has a tab at column ${index + 1}. Use spaces instead: a tab at the start of a line turns the text into a box of code`
       )
-    }
+    for (const { index, what } of hiddenCharacters(line))
+      problems.error(file.path, i + 1, `has ${what} at column ${index + 1}. ${HIDDEN_ADVICE}`)
   })
 }
 

@@ -21,7 +21,8 @@ export const idSchema = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'should be an id such as budget-2019 (lower case, hyphens)')
 
 // An https address every program reads alike: no user name, password or backslash before the
-// host (programs disagree on where it goes), no port, no number. A document's keeps its spaces.
+// host (programs disagree on where it goes), no port, no number, and no letter of another alphabet
+// (www.nј.gov, read as punycode xn--, looks like a known site). A document's keeps its spaces.
 const webAddress = (example: string, spaces = false) =>
   z
     .string()
@@ -35,9 +36,9 @@ const webAddress = (example: string, spaces = false) =>
       // The regex above has already required https.
       return (
         !(url.username || url.password || url.port) &&
-        /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z][a-z0-9-]*$/.test(url.hostname)
+        /^(?!xn--)[a-z0-9-]+(\.(?!xn--)[a-z0-9-]+)*\.(?!xn--)[a-z][a-z0-9-]*$/.test(url.hostname)
       )
-    }, `should be a plain web address such as https://www.example.org/${example}: a site name with a dot (not a number such as 192.168.0.1), no port such as ":8080", no backslash, and no user name, password or "@" before it`)
+    }, `should be a plain web address such as https://www.example.org/${example}: a site name in plain letters a to z with a dot (not a number such as 192.168.0.1), no port such as ":8080", no backslash, and no user name, password or "@" before it`)
 const httpsUrlSchema = webAddress('page')
 
 export const documentHref = (doc: { url: string }) => doc.url.replace(/ /g, '%20')

@@ -77,7 +77,7 @@ export function directiveBlock(
     tiles: (registries) => {
       const [group] = args
       if (args.length !== 1 || !group) fail('"@tiles" takes the name of one tile group')
-      const tiles = ctx.tiles?.[group!]
+      const tiles = ctx.tiles && Object.hasOwn(ctx.tiles, group!) ? ctx.tiles[group!] : undefined
       if (!tiles)
         fail(
           `"@tiles ${group}" names a group that is not under "tiles" in this page's frontmatter.${didYouMean(group!, Object.keys(ctx.tiles ?? {}))}`
