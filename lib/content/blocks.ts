@@ -1,5 +1,6 @@
 import type * as S from '#lib/content/schemas.ts'
 import type { EstimatorRules } from '#lib/fee-estimate.ts'
+import type { Cue } from '#lib/content/check.ts'
 
 // A page body: sanitized HTML and the embeds its `@` lines ask for, their data looked up.
 
@@ -17,11 +18,14 @@ export type ResolvedTile = {
   cue?: string
 }
 
+/** A line of a video's transcript: a caption, or a description of what is seen. */
+export type TranscriptLine = Cue & { seen?: boolean }
+
 export type CaptionGap = { video: S.VideoEntry; pages: Pick<IndexedPage, 'route' | 'title'>[] }
 
 export type Block =
   | { kind: 'html'; html: string }
-  | { kind: 'video'; video: S.VideoEntry; transcriptHtml?: string }
+  | { kind: 'video'; video: S.VideoEntry; transcriptHtml?: string; lines?: TranscriptLine[] }
   | { kind: 'form'; form: S.FormEntry; contact: S.Site }
   | { kind: 'document'; documents: S.DocumentEntry[] }
   | {

@@ -19,6 +19,7 @@ export function renderContent(checked: CheckedSource, problems: ProblemList) {
     registries,
     pages: published.map((p) => p.frontmatter),
     captionGaps: registries ? captionGaps(registries, published) : [],
+    cues: checked.cues,
   }
   const context = (file: string, lineOffset = 0) => ({ ...shared, file, lineOffset })
   const transcripts = new Map<string, string>()

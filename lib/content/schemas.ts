@@ -134,6 +134,13 @@ export const videoSchema = z
         'should be the name of a WebVTT file in content/captions, such as fire-is-fast.vtt'
       )
       .optional(),
+    /** What is seen and not said, as WebVTT cues (fire-is-fast-descriptions.vtt). */
+    descriptions: z
+      .string()
+      .regex(CAPTIONS_FILE, 'should be the name of a WebVTT file in content/captions')
+      .optional(),
+    /** The video's length in seconds: no cue may run past it. */
+    duration: z.number().min(1).max(36000).optional(),
     transcript: z.string().trim().min(1).max(20000).optional(),
     width: z.int().min(200).max(1920).default(600),
     height: z.int().min(150).max(1080).default(450),

@@ -482,6 +482,74 @@ describe('captions', () => {
       expect.stringMatching(/captions\/fire-is-fast\.vtt:1: is not a WebVTT captions file/),
     ])
   })
+
+  // Three cues, their timings on lines 3, 6 and 9.
+  const cues = (...cue: string[]) =>
+    `WEBVTT\n${cue.map((c) => `\n${c.replace(' | ', '\n')}\n`).join('')}`
+
+  it('refuses cues that are empty, overlap, or run past the length of the video, each at its timing line', () => {
+    const dir = fixtureCopy()
+    put(
+      dir,
+      'captions/fire-is-fast.vtt',
+      cues(
+        '00:00:00.000 --> 00:00:03.000 | <i> </i>',
+        '00:00:02.500 --> 00:00:04.000 | Fire is fast.',
+        '00:00:04.000 --> 00:01:00.500 | Get out.'
+      )
+    )
+    edit(
+      dir,
+      'data/videos.yaml',
+      'captions: fire-is-fast.vtt',
+      'captions: fire-is-fast.vtt\n  duration: 60'
+    )
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(/captions\/fire-is-fast\.vtt:3: is a cue with no words/),
+      expect.stringMatching(
+        /captions\/fire-is-fast\.vtt:6: starts at 0:02\.5, before the cue above it ends \(0:03\)\. Cues may not overlap/
+      ),
+      expect.stringMatching(
+        /captions\/fire-is-fast\.vtt:9: ends at 1:00\.5, after the video ends \(at 1:00, its field "duration" in videos\.yaml\)/
+      ),
+    ])
+  })
+
+  it('lets cues run to the end of a video whose length it does not know, and touch each other', () => {
+    const dir = fixtureCopy()
+    put(
+      dir,
+      'captions/fire-is-fast.vtt',
+      cues('00:00:00.000 --> 00:00:03.000 | Fire is fast.', '00:00:03.000 --> 01:00:00.000 | Out.')
+    )
+    expect(errorsIn(dir)).toEqual([])
+  })
+
+  it('checks a descriptions file as a captions file, and refuses one no video names', () => {
+    const dir = fixtureCopy()
+    const name = 'fire-is-fast-descriptions.vtt'
+    put(dir, `captions/${name}`, cues('00:00:01.000 --> 00:00:02.000 | '))
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /captions\/fire-is-fast-descriptions\.vtt: is not used by any video\. Name it in the "captions" or "descriptions" field/
+      ),
+    ])
+    edit(
+      dir,
+      'data/videos.yaml',
+      'captions: fire-is-fast.vtt',
+      `captions: fire-is-fast.vtt\n  descriptions: ${name}`
+    )
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(/captions\/fire-is-fast-descriptions\.vtt:3: is a cue with no words/),
+    ])
+    edit(dir, 'data/videos.yaml', `descriptions: ${name}`, 'descriptions: fire-is-fast-seen.vtt')
+    expect(errorsIn(dir)).toContainEqual(
+      expect.stringMatching(
+        /data\/videos\.yaml:6: entry "fire-is-fast": field "descriptions" names "fire-is-fast-seen\.vtt", but there is no such file/
+      )
+    )
+  })
 })
 
 describe('alert dates, against the day the check runs', () => {

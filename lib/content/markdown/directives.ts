@@ -41,7 +41,15 @@ export function directiveBlock(
   const blocks: Record<string, (registries: Registries) => Block> = {
     video: ({ videos }) => {
       const [video] = lookUp(videos, 'videos.yaml', false)
-      return { kind: 'video', video: video!, transcriptHtml: ctx.transcripts?.get(video!.id) }
+      const cues = (file = '') => ctx.cues?.get(file) ?? []
+      const seen = cues(video!.descriptions).map((cue) => ({ ...cue, seen: true }))
+      const lines = [...cues(video!.captions), ...seen].sort((a, b) => a.start - b.start)
+      return {
+        kind: 'video',
+        video: video!,
+        transcriptHtml: ctx.transcripts?.get(video!.id),
+        lines,
+      }
     },
     form: ({ forms, site }) => {
       const [form] = lookUp(forms, 'forms.yaml', false)
