@@ -170,7 +170,15 @@ export const FIELD_TEXT: Record<string, FieldText> = {
   },
   'videos.captions': {
     label: 'Captions file',
-    hint: 'The name of a WebVTT file in content/captions, such as fire-is-fast.vtt',
+    hint: 'The name of a WebVTT file in content/captions, such as fire-is-fast.vtt. "Write captions and descriptions" makes it for you.',
+  },
+  'videos.descriptions': {
+    label: 'Descriptions file',
+    hint: 'What is seen and not said, as a WebVTT file in content/captions. "Write captions and descriptions" makes it for you.',
+  },
+  'videos.duration': {
+    label: 'Length in seconds',
+    hint: 'Filled in from the video when you write its captions. No caption may run past it.',
   },
   'videos.transcript': {
     label: 'Transcript',

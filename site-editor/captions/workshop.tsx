@@ -1,0 +1,261 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { currentBackend } from 'decap-cms-core/dist/esm/backend'
+import { store } from 'decap-cms-core/dist/esm/redux'
+import { draftTracks, pathOf, toVtt } from '#site-editor/captions/tracks.ts'
+import { clock, readCues, type Cue } from '#lib/content/check.ts'
+
+// The captions workshop: the widget of a video's "Captions file" field (registered in main.tsx),
+// and "Write captions and descriptions" under it. The video plays here; the clerk types what is
+// said (or seen), and Enter ends the cue. The WebVTT files ride with the entry as Decap draft
+// media, so the one Save writes them with videos.yaml, through the site check
+// (site-editor/backend.ts, withCaptionFiles); the preview plays them on the page's own player.
+
+type Track = 'captions' | 'descriptions'
+type Video = Record<'id' | 'title' | 'url' | 'provider', string> & Partial<Record<Track, string>>
+type Data = {
+  getIn(path: unknown[]): Data
+  setIn(path: unknown[], value: unknown): Data
+  toJS(): unknown
+}
+type Props = { forID: string; value?: string; onChange: (value: string) => void }
+const editor = store as {
+  getState(): { config: unknown; entryDraft: Data }
+  dispatch(action: object): void
+}
+/** A part of the entry being edited, from Decap's store. */
+const draft = (...path: string[]) => editor.getState().entryDraft.getIn(['entry', ...path])
+
+/** The seconds "Back" jumps, and how long a description is shown (the page pauses at its start). */
+export const BACK_SECONDS = 5
+export const DESCRIPTION_SECONDS = 1
+const WORDS: Record<Track, { name: string; box: string }> = {
+  captions: {
+    name: 'What is said (captions)',
+    box: 'Type what is said as you hear it. Enter ends the caption where you began typing; Enter on an empty box starts the next caption here.',
+  },
+  descriptions: {
+    name: 'What is seen and not said (descriptions)',
+    box: 'Type what is seen as you see it. Enter places it where you began typing.',
+  },
+}
+/** Moments to the millisecond, as WebVTT writes them. */
+const ms = (seconds: number) => Math.round(seconds * 1000) / 1000
+
+/** The video whose entry holds this field: its place among the list's entries on screen. */
+function videoAt(element: HTMLElement): [number, Video] {
+  const entry = element.closest('[class*="SortableListItem"]')!
+  const index = [...entry.parentElement!.children].indexOf(entry)
+  return [index, draft('data', 'items').getIn([index]).toJS() as Video]
+}
+
+/** A track's cues: the draft's, or the saved file's (read as the site check's guard reads files). */
+async function loadCues(video: Video, track: Track): Promise<Cue[]> {
+  if (!video[track]) return []
+  const path = pathOf(video[track])
+  const saved = (await draftTracks(draft('mediaFiles'))).find((f) => f.path === path)?.raw
+  const backend = currentBackend(editor.getState().config) as {
+    implementation: { getEntry(path: string): Promise<{ data: string }> }
+  }
+  return readCues(saved ?? (await backend.implementation.getEntry(path)).data)
+}
+
+/** Puts a track in the entry: its file as draft media, its name and the video's length in the entry. */
+function keep(index: number, video: Video, track: Track, cues: Cue[], duration: number) {
+  const name = video[track] ?? `${video.id}${track === 'descriptions' ? '-descriptions' : ''}.vtt`
+  const file = new File([toVtt(cues)], name, { type: 'text/vtt' })
+  const path = pathOf(name)
+  editor.dispatch({
+    type: 'ADD_DRAFT_ENTRY_MEDIA_FILE',
+    payload: { id: path, path, file, draft: true },
+  })
+  const value = draft('data', 'items')
+    .setIn([index, track], name)
+    .setIn([index, 'duration'], duration)
+  const field = { get: (key: string) => (key === 'name' ? 'items' : undefined) }
+  editor.dispatch({ type: 'DRAFT_CHANGE_FIELD', payload: { field, value, entries: [] } })
+}
+
+/** The "Captions file" field: the file's name (typed, as before), and the workshop. */
+export function CaptionsControl({ forID, value, onChange }: Props) {
+  const [open, setOpen] = useState(false)
+  const own = useRef<HTMLDivElement>(null)
+  return (
+    <div ref={own}>
+      <input
+        id={forID}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value)}
+        style={INPUT}
+      />
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? 'Close the captions workshop' : 'Write captions and descriptions'}
+      </button>
+      {open ? <Workshop at={() => videoAt(own.current!)} /> : null}
+    </div>
+  )
+}
+
+function Workshop({ at }: { at: () => [number, Video] }) {
+  const [[index, video]] = useState(at)
+  const player = useRef<HTMLVideoElement>(null)
+  const [track, setTrack] = useState<Track>('captions')
+  const [cues, setCues] = useState<Record<Track, Cue[]>>()
+  const [typed, setTyped] = useState('')
+  const [pauseToType, setPauseToType] = useState(true)
+  // Where the next caption starts, and the moment the clerk began typing the cue (the video waits there).
+  const [next, setNext] = useState(0)
+  const began = useRef<{ at: number; paused: boolean }>(undefined)
+  useEffect(() => {
+    Promise.all([loadCues(video, 'captions'), loadCues(video, 'descriptions')]).then(
+      ([captions, descriptions]) => {
+        setCues({ captions, descriptions })
+        setNext(captions.at(-1)?.end ?? 0)
+      }
+    )
+  }, [video])
+  if (video.provider !== 'file')
+    return (
+      <p>
+        This video is on YouTube, whose player the editor cannot time. Write what is said and seen
+        in its Transcript field: the page shows it under the video.
+      </p>
+    )
+  if (!cues) return <p role="status">Loading the captions…</p>
+  const change = (list: Cue[]) => {
+    const sorted = [...list].sort((a, b) => a.start - b.start)
+    setCues({ ...cues, [track]: sorted })
+    keep(index, video, track, sorted, Math.ceil((player.current!.duration || 0) * 10) / 10)
+  }
+  const play = (at?: number) => {
+    if (at !== undefined) player.current!.currentTime = Math.max(0, at)
+    void player.current!.play()
+  }
+  const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    const now = ms(player.current!.currentTime)
+    if (event.key === 'Escape') return play(now - BACK_SECONDS)
+    if (event.key !== 'Enter') return
+    event.preventDefault()
+    const { at, paused } = began.current ?? { at: now, paused: false }
+    began.current = undefined
+    if (paused) play()
+    // Enter on an empty box: the next caption starts here (after a silence).
+    if (!typed.trim()) return setNext(now)
+    const [start, end] =
+      track === 'captions'
+        ? [next, at]
+        : [at, Math.min(at + DESCRIPTION_SECONDS, player.current!.duration)]
+    if (track === 'captions') setNext(at)
+    setTyped('')
+    change([...cues[track], { start: Math.min(start, end), end, text: typed.trim() }])
+  }
+  const onType = (text: string) => {
+    if (!began.current) {
+      const paused = pauseToType && !player.current!.paused
+      if (paused) player.current!.pause()
+      began.current = { at: ms(player.current!.currentTime), paused }
+    }
+    setTyped(text)
+  }
+  const edit = (i: number, cue: Partial<Cue>) =>
+    change(cues[track].map((c, j) => (j === i ? { ...c, ...cue } : c)))
+  return (
+    <section aria-label={`Captions workshop for “${video.title}”`}>
+      <video
+        ref={player}
+        src={video.url}
+        controls
+        aria-label={video.title}
+        style={{ width: '100%' }}
+      />
+      <fieldset>
+        <legend>Write</legend>
+        {(['captions', 'descriptions'] as const).map((t) => (
+          <label key={t} style={{ marginRight: '1rem' }}>
+            <input type="radio" checked={track === t} onChange={() => setTrack(t)} />{' '}
+            {WORDS[t].name}
+          </label>
+        ))}
+      </fieldset>
+      <p>
+        <label>
+          Speed{' '}
+          <select onChange={(e) => (player.current!.playbackRate = Number(e.target.value))}>
+            {[1, 0.75, 0.5].map((s) => (
+              <option key={s} value={s}>{`${s}×`}</option>
+            ))}
+          </select>
+        </label>{' '}
+        <label>
+          <input
+            type="checkbox"
+            checked={pauseToType}
+            onChange={() => setPauseToType(!pauseToType)}
+          />{' '}
+          Pause the video while I type
+        </label>{' '}
+        <button type="button" onClick={() => play(player.current!.currentTime - BACK_SECONDS)}>
+          Back {BACK_SECONDS} seconds
+        </button>
+      </p>
+      <label style={{ display: 'block' }}>
+        {WORDS[track].box} Escape goes back {BACK_SECONDS} seconds.
+        <input
+          value={typed}
+          onChange={(e) => onType(e.target.value)}
+          onKeyDown={onKey}
+          style={INPUT}
+        />
+      </label>
+      <ol aria-label={WORDS[track].name}>
+        {cues[track].map((cue, i) => (
+          <li key={i}>
+            {(['start', 'end'] as const).map((key) => (
+              <span key={key}>
+                {key === 'start' ? 'From ' : ' to '}
+                <input
+                  type="number"
+                  step="0.1"
+                  min="0"
+                  aria-label={`Cue ${i + 1} ${key === 'start' ? 'from' : 'to'} (seconds)`}
+                  value={cue[key]}
+                  onChange={(e) => edit(i, { [key]: Number(e.target.value) })}
+                  style={{ ...INPUT, width: '6em' }}
+                />
+              </span>
+            ))}{' '}
+            seconds{' '}
+            <input
+              aria-label={`Words of cue ${i + 1}`}
+              value={cue.text}
+              onChange={(e) => edit(i, { text: e.target.value })}
+              style={INPUT}
+            />
+            <button type="button" onClick={() => play(cue.start)}>
+              Play from {clock(cue.start)}
+            </button>{' '}
+            <button
+              type="button"
+              aria-label={`Delete cue ${i + 1}`}
+              onClick={() => change(cues[track].filter((_, j) => j !== i))}
+            >
+              Delete
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
+
+/** Decap's own style takes the frames off text boxes: these need one to be seen. */
+const INPUT = { border: '1px solid', padding: '0.25rem' }
+
+type Field = { name: string; widget?: string; fields?: Field[]; files?: { fields: Field[] }[] }
+const named = (fields: Field[] | undefined, name: string) => fields?.find((f) => f.name === name)
+
+/** The editor's configuration with the workshop as the widget of the videos' "Captions file". */
+export function withWorkshop<T extends { collections: Field[] }>(config: T): T {
+  const videos = named(config.collections, 'videos')?.files?.[0]?.fields
+  named(named(videos, 'items')?.fields, 'captions')!.widget = 'captions'
+  return config
+}
