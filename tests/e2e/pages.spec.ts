@@ -1,48 +1,17 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, unguarded } from './served.ts'
 import { routeHref } from '#lib/routes.ts'
-import { exportedRoutes, navigationLinks, pageWith, videosOn, WCAG_TAGS } from './site.ts'
+import { axeViolations } from './audits.ts'
+import { exportedRoutes, navigationLinks, pageWith, videosOn } from './site.ts'
 
 // Every built route, in real Chromium: structure and axe at a desktop and a
 // phone width, and reflow at 320 px with and without the WCAG 1.4.12 text
 // spacing, all from one page load.
 const routes = [...exportedRoutes(), '/404.html']
 
-const AXE_SOURCE = readFileSync(
-  createRequire(join(process.cwd(), 'package.json')).resolve('axe-core/axe.min.js'),
-  'utf8'
-)
-
 /** The text spacing of WCAG 1.4.12, as a user style sheet would apply it. */
 const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important;
   word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }`
-
-/**
- * axe-core's WCAG violations on the page as it is now. axe is put into the
- * page once per page load, by the test (outside the page's policy), and run
- * on it directly: @axe-core/playwright opens a second page for every run,
- * which made each check three times slower. Only violations are reported in
- * full (resultTypes), which makes a run cheaper. Frames are checked as
- * elements of the page (title, size), not inside: their pages belong to
- * JotForm and YouTube, and the tests cannot reach them.
- */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  return page.evaluate(async (tags) => {
-    const { axe } = window as unknown as { axe: typeof import('axe-core') }
-    const results = await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-      iframes: false,
-    })
-    return results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`
-    )
-  }, WCAG_TAGS)
-}
 
 /**
  * Each video on the page has its title in its name (a file's player, or a
