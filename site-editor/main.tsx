@@ -21,7 +21,8 @@ import {
   registryFormatName,
 } from '#site-editor/config.ts'
 import { withSiteRules } from '#site-editor/backend.ts'
-import { CaptionsControl, withWorkshop } from '#site-editor/captions/workshop.tsx'
+import { withWorkshop } from '#site-editor/captions/tracks.ts'
+import { CaptionsControl } from '#site-editor/captions/workshop.tsx'
 import { DayControl } from '#site-editor/day-widget.tsx'
 import { enhanceEditor, type EditorStore } from '#site-editor/enhance.ts'
 import { COLLECTIONS } from '#site-editor/fields.ts'

@@ -21,7 +21,11 @@ export type ResolvedTile = {
 /** A line of a video's transcript: a caption, or a description of what is seen. */
 export type TranscriptLine = Cue & { seen?: boolean }
 
-export type CaptionGap = { video: S.VideoEntry; pages: Pick<IndexedPage, 'route' | 'title'>[] }
+export type CaptionGap = {
+  video: S.VideoEntry
+  missing: ('captions' | 'descriptions')[]
+  pages: Pick<IndexedPage, 'route' | 'title'>[]
+}
 
 export type Block =
   | { kind: 'html'; html: string }

@@ -72,9 +72,10 @@ function captionGaps(registries: Registries, pages: readonly PageFile[]): Captio
     for (const [, id] of body.matchAll(VIDEO_LINE))
       shownOn.set(id!, (shownOn.get(id!) ?? new Map()).set(route, { route, title }))
   return [...registries.videos.values()]
-    .filter((video) => !video.captions)
+    .filter((video) => !video.captions || !video.descriptions)
     .map((video) => ({
       video,
+      missing: (['captions', 'descriptions'] as const).filter((field) => !video[field]),
       pages: [...(shownOn.get(video.id)?.values() ?? [])].sort((a, b) =>
         a.route.localeCompare(b.route)
       ),

@@ -249,13 +249,3 @@ function Workshop({ at }: { at: () => [number, Video] }) {
 
 /** Decap's own style takes the frames off text boxes: these need one to be seen. */
 const INPUT = { border: '1px solid', padding: '0.25rem' }
-
-type Field = { name: string; widget?: string; fields?: Field[]; files?: { fields: Field[] }[] }
-const named = (fields: Field[] | undefined, name: string) => fields?.find((f) => f.name === name)
-
-/** The editor's configuration with the workshop as the widget of the videos' "Captions file". */
-export function withWorkshop<T extends { collections: Field[] }>(config: T): T {
-  const videos = named(config.collections, 'videos')?.files?.[0]?.fields
-  named(named(videos, 'items')?.fields, 'captions')!.widget = 'captions'
-  return config
-}
