@@ -10,7 +10,8 @@ import { clock, readCues, type Cue } from '#lib/content/check.ts'
 // media, so the one Save writes them with videos.yaml, through the site check
 // (site-editor/backend.ts, withCaptionFiles); the preview plays them on the page's own player.
 
-type Track = 'captions' | 'descriptions'
+const TRACKS = ['captions', 'descriptions'] as const
+type Track = (typeof TRACKS)[number]
 type Video = Record<'id' | 'title' | 'url' | 'provider', string> & Partial<Record<Track, string>>
 type Data = {
   getIn(path: unknown[]): Data
@@ -28,14 +29,16 @@ const draft = (...path: string[]) => editor.getState().entryDraft.getIn(['entry'
 /** The seconds "Back" jumps, and how long a description is shown (the page pauses at its start). */
 export const BACK_SECONDS = 5
 export const DESCRIPTION_SECONDS = 1
-const WORDS: Record<Track, { name: string; box: string }> = {
+const WORDS: Record<Track, { name: string; one: string; box: string }> = {
   captions: {
     name: 'What is said (captions)',
-    box: 'Type what is said as you hear it. Enter ends the caption where you began typing; Enter on an empty box starts the next caption here.',
+    one: 'Caption',
+    box: 'What is said, as you hear it. Enter ends the caption where you began typing; Enter on an empty box starts the next caption here.',
   },
   descriptions: {
     name: 'What is seen and not said (descriptions)',
-    box: 'Type what is seen as you see it. Enter places it where you began typing.',
+    one: 'Description',
+    box: 'What is seen and not said, as you see it. Enter places it where you began typing.',
   },
 }
 /** Moments to the millisecond, as WebVTT writes them. */
@@ -98,16 +101,15 @@ export function CaptionsControl({ forID, value, onChange }: Props) {
 function Workshop({ at }: { at: () => [number, Video] }) {
   const [[index, video]] = useState(at)
   const player = useRef<HTMLVideoElement>(null)
-  const [track, setTrack] = useState<Track>('captions')
   const [cues, setCues] = useState<Record<Track, Cue[]>>()
-  const [typed, setTyped] = useState('')
+  const [typed, setTyped] = useState({ captions: '', descriptions: '' })
   const [pauseToType, setPauseToType] = useState(true)
-  // Where the next caption starts, and the moment the clerk began typing the cue (the video waits there).
+  // Where the next caption starts, and the moment the clerk began typing a cue (the video waits there).
   const [next, setNext] = useState(0)
   const began = useRef<{ at: number; paused: boolean }>(undefined)
   useEffect(() => {
-    Promise.all([loadCues(video, 'captions'), loadCues(video, 'descriptions')]).then(
-      ([captions, descriptions]) => {
+    Promise.all(TRACKS.map((track) => loadCues(video, track))).then(
+      ([captions = [], descriptions = []]) => {
         setCues({ captions, descriptions })
         setNext(captions.at(-1)?.end ?? 0)
       }
@@ -121,43 +123,44 @@ function Workshop({ at }: { at: () => [number, Video] }) {
       </p>
     )
   if (!cues) return <p role="status">Loading the captions…</p>
-  const change = (list: Cue[]) => {
+  // (Read when used: the player is drawn after this render.)
+  const media = () => player.current!
+  const change = (track: Track, list: Cue[]) => {
     const sorted = [...list].sort((a, b) => a.start - b.start)
     setCues({ ...cues, [track]: sorted })
-    keep(index, video, track, sorted, Math.ceil((player.current!.duration || 0) * 10) / 10)
+    keep(index, video, track, sorted, Math.ceil((media().duration || 0) * 10) / 10)
   }
-  const play = (at?: number) => {
-    if (at !== undefined) player.current!.currentTime = Math.max(0, at)
-    void player.current!.play()
+  const play = (from?: number) => {
+    if (from !== undefined) media().currentTime = Math.max(0, from)
+    void media().play()
   }
-  const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    const now = ms(player.current!.currentTime)
+  const onKey = (track: Track, event: KeyboardEvent<HTMLInputElement>) => {
+    const now = ms(media().currentTime)
     if (event.key === 'Escape') return play(now - BACK_SECONDS)
     if (event.key !== 'Enter') return
     event.preventDefault()
     const { at, paused } = began.current ?? { at: now, paused: false }
     began.current = undefined
     if (paused) play()
+    const text = typed[track].trim()
     // Enter on an empty box: the next caption starts here (after a silence).
-    if (!typed.trim()) return setNext(now)
-    const [start, end] =
-      track === 'captions'
-        ? [next, at]
-        : [at, Math.min(at + DESCRIPTION_SECONDS, player.current!.duration)]
-    if (track === 'captions') setNext(at)
-    setTyped('')
-    change([...cues[track], { start: Math.min(start, end), end, text: typed.trim() }])
+    if (!text) return setNext(now)
+    const said = track === 'captions'
+    const [start, end] = said
+      ? [next, at]
+      : [at, Math.min(at + DESCRIPTION_SECONDS, media().duration)]
+    if (said) setNext(at)
+    setTyped({ ...typed, [track]: '' })
+    change(track, [...cues[track], { start: Math.min(start, end), end, text }])
   }
-  const onType = (text: string) => {
+  const onType = (track: Track, text: string) => {
     if (!began.current) {
-      const paused = pauseToType && !player.current!.paused
-      if (paused) player.current!.pause()
-      began.current = { at: ms(player.current!.currentTime), paused }
+      const paused = pauseToType && !media().paused
+      if (paused) media().pause()
+      began.current = { at: ms(media().currentTime), paused }
     }
-    setTyped(text)
+    setTyped({ ...typed, [track]: text })
   }
-  const edit = (i: number, cue: Partial<Cue>) =>
-    change(cues[track].map((c, j) => (j === i ? { ...c, ...cue } : c)))
   return (
     <section aria-label={`Captions workshop for “${video.title}”`}>
       <video
@@ -167,19 +170,10 @@ function Workshop({ at }: { at: () => [number, Video] }) {
         aria-label={video.title}
         style={{ width: '100%' }}
       />
-      <fieldset>
-        <legend>Write</legend>
-        {(['captions', 'descriptions'] as const).map((t) => (
-          <label key={t} style={{ marginRight: '1rem' }}>
-            <input type="radio" checked={track === t} onChange={() => setTrack(t)} />{' '}
-            {WORDS[t].name}
-          </label>
-        ))}
-      </fieldset>
       <p>
         <label>
           Speed{' '}
-          <select onChange={(e) => (player.current!.playbackRate = Number(e.target.value))}>
+          <select onChange={(e) => (media().playbackRate = Number(e.target.value))}>
             {[1, 0.75, 0.5].map((s) => (
               <option key={s} value={s}>{`${s}×`}</option>
             ))}
@@ -193,56 +187,77 @@ function Workshop({ at }: { at: () => [number, Video] }) {
           />{' '}
           Pause the video while I type
         </label>{' '}
-        <button type="button" onClick={() => play(player.current!.currentTime - BACK_SECONDS)}>
+        <button type="button" onClick={() => play(media().currentTime - BACK_SECONDS)}>
           Back {BACK_SECONDS} seconds
         </button>
       </p>
-      <label style={{ display: 'block' }}>
-        {WORDS[track].box} Escape goes back {BACK_SECONDS} seconds.
-        <input
-          value={typed}
-          onChange={(e) => onType(e.target.value)}
-          onKeyDown={onKey}
-          style={INPUT}
-        />
-      </label>
-      <ol aria-label={WORDS[track].name}>
-        {cues[track].map((cue, i) => (
-          <li key={i}>
-            {(['start', 'end'] as const).map((key) => (
-              <span key={key}>
-                {key === 'start' ? 'From ' : ' to '}
-                <input
-                  type="number"
-                  step="0.1"
-                  min="0"
-                  aria-label={`Cue ${i + 1} ${key === 'start' ? 'from' : 'to'} (seconds)`}
-                  value={cue[key]}
-                  onChange={(e) => edit(i, { [key]: Number(e.target.value) })}
-                  style={{ ...INPUT, width: '6em' }}
-                />
-              </span>
-            ))}{' '}
-            seconds{' '}
-            <input
-              aria-label={`Words of cue ${i + 1}`}
-              value={cue.text}
-              onChange={(e) => edit(i, { text: e.target.value })}
-              style={INPUT}
-            />
-            <button type="button" onClick={() => play(cue.start)}>
-              Play from {clock(cue.start)}
-            </button>{' '}
-            <button
-              type="button"
-              aria-label={`Delete cue ${i + 1}`}
-              onClick={() => change(cues[track].filter((_, j) => j !== i))}
-            >
-              Delete
-            </button>
-          </li>
-        ))}
-      </ol>
+      <p>Escape in a box goes back {BACK_SECONDS} seconds too.</p>
+      {TRACKS.map((track) => (
+        <label key={track} style={{ display: 'block' }}>
+          {WORDS[track].box}
+          <input
+            value={typed[track]}
+            onChange={(e) => onType(track, e.target.value)}
+            onKeyDown={(e) => onKey(track, e)}
+            style={{ ...INPUT, display: 'block', width: '100%' }}
+          />
+        </label>
+      ))}
+      {TRACKS.map((track) => (
+        <div key={track}>
+          <p style={{ fontWeight: 600 }}>{WORDS[track].name}</p>
+          <ol aria-label={WORDS[track].name}>
+            {cues[track].map((cue, i) => {
+              const name = `${WORDS[track].one} ${i + 1}`
+              const edit = (changed: Partial<Cue>) =>
+                change(
+                  track,
+                  cues[track].map((c, j) => (j === i ? { ...c, ...changed } : c))
+                )
+              return (
+                <li key={i}>
+                  {(['start', 'end'] as const).map((key) => (
+                    <span key={key}>
+                      {key === 'start' ? 'From ' : ' to '}
+                      <input
+                        type="number"
+                        step="0.1"
+                        min="0"
+                        aria-label={`${name} ${key === 'start' ? 'from' : 'to'} (seconds)`}
+                        value={cue[key]}
+                        onChange={(e) => edit({ [key]: Number(e.target.value) })}
+                        style={{ ...INPUT, width: '6em' }}
+                      />
+                    </span>
+                  ))}{' '}
+                  seconds{' '}
+                  <input
+                    aria-label={`Words of ${name.toLowerCase()}`}
+                    value={cue.text}
+                    onChange={(e) => edit({ text: e.target.value })}
+                    style={INPUT}
+                  />{' '}
+                  <button type="button" onClick={() => play(cue.start)}>
+                    Play from {clock(cue.start)}
+                  </button>{' '}
+                  <button
+                    type="button"
+                    aria-label={`Delete ${name.toLowerCase()}`}
+                    onClick={() =>
+                      change(
+                        track,
+                        cues[track].filter((_, j) => j !== i)
+                      )
+                    }
+                  >
+                    Delete
+                  </button>
+                </li>
+              )
+            })}
+          </ol>
+        </div>
+      ))}
     </section>
   )
 }

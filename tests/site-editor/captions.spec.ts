@@ -82,7 +82,7 @@ test('a clerk captions and describes a video while it plays, and one Save writes
   test.setTimeout(300_000)
   const problems = await watchPage(page)
   const { workshop, player } = await openWorkshop(page)
-  const box = workshop.getByRole('textbox', { name: /Type what is said/ })
+  const box = workshop.getByRole('textbox', { name: /^What is said, as you hear it/ })
   const typed: number[] = []
 
   await test.step('type what is said, as it is said', async () => {
@@ -94,17 +94,19 @@ test('a clerk captions and describes a video while it plays, and one Save writes
       // The video waited from the first key on.
       expect(await player.evaluate((video: HTMLVideoElement) => video.paused)).toBe(true)
       await box.press('Enter')
-      await expect(workshop.getByRole('textbox', { name: `Words of cue ${i + 1}` })).toBeVisible()
+      await expect(
+        workshop.getByRole('textbox', { name: `Words of caption ${i + 1}` })
+      ).toBeVisible()
     }
   })
 
   await test.step('correct a word and a time in the list, and play from a cue', async () => {
-    const words = workshop.getByRole('textbox', { name: 'Words of cue 1' })
+    const words = workshop.getByRole('textbox', { name: 'Words of caption 1' })
     await words.click()
     await words.press('ControlOrMeta+a')
     await words.pressSequentially(said[0]!.text)
     // The second caption starts where its words start, not where the first one ended.
-    const from = workshop.getByRole('spinbutton', { name: 'Cue 2 from (seconds)' })
+    const from = workshop.getByRole('spinbutton', { name: 'Caption 2 from (seconds)' })
     await from.click()
     await from.press('ControlOrMeta+a')
     await from.pressSequentially(String(said[1]!.start))
@@ -117,13 +119,18 @@ test('a clerk captions and describes a video while it plays, and one Save writes
   })
 
   await test.step('write what is seen and not said', async () => {
-    await workshop.getByRole('radio', { name: /What is seen and not said/ }).check()
+    // From the box of what is said, one Tab.
+    await box.focus()
+    await page.keyboard.press('Tab')
+    const seenBox = workshop.getByRole('textbox', { name: /^What is seen and not said/ })
+    await expect(seenBox).toBeFocused()
     const moment = seen.at(-1)!
     typed.push(await listenUntil(player, moment.start + 0.2))
-    const seenBox = workshop.getByRole('textbox', { name: /Type what is seen/ })
-    await seenBox.pressSequentially(moment.text)
-    await seenBox.press('Enter')
-    await expect(workshop.getByRole('textbox', { name: 'Words of cue 1' })).toHaveValue(moment.text)
+    await page.keyboard.type(moment.text)
+    await page.keyboard.press('Enter')
+    await expect(workshop.getByRole('textbox', { name: 'Words of description 1' })).toHaveValue(
+      moment.text
+    )
   })
 
   await test.step("the preview plays the drafts on the page's own player, captions on", async () => {
@@ -169,8 +176,9 @@ test('the workshop passes axe, HTML_CodeSniffer and names every control in Chrom
 }) => {
   const { workshop } = await openWorkshop(page)
   // With a cue in the list, as the clerk has it.
-  await workshop.getByRole('textbox', { name: /Type what is said/ }).pressSequentially('Hello.')
-  await workshop.getByRole('textbox', { name: /Type what is said/ }).press('Enter')
+  const box = workshop.getByRole('textbox', { name: /^What is said/ })
+  await box.pressSequentially('Hello.')
+  await box.press('Enter')
   const within = 'section[aria-label^="Captions workshop"]'
   await expect(page.locator(`${within} li`).first()).toBeVisible()
   expect(await axeViolations(page, within)).toEqual([])
@@ -180,15 +188,15 @@ test('the workshop passes axe, HTML_CodeSniffer and names every control in Chrom
   // Every control of the workshop by the name it shows.
   const names = nodes.map(({ role, name }) => `${role}: ${name}`)
   for (const control of [
-    'radio: What is said (captions)',
-    'radio: What is seen and not said (descriptions)',
+    'list: What is said (captions)',
+    'list: What is seen and not said (descriptions)',
     'combobox: Speed',
     'checkbox: Pause the video while I type',
     'button: Back 5 seconds',
-    'spinbutton: Cue 1 from (seconds)',
-    'textbox: Words of cue 1',
+    'spinbutton: Caption 1 from (seconds)',
+    'textbox: Words of caption 1',
     'button: Play from 0:00',
-    'button: Delete cue 1',
+    'button: Delete caption 1',
   ])
     expect(names).toContain(control)
 })
