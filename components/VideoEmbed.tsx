@@ -1,7 +1,6 @@
 import { MarkdownBody } from '#components/MarkdownBody.tsx'
 import { CONTROLS_AFTER_PAINT } from '#lib/browser-scripts/video-controls.ts'
-import type { TranscriptLine } from '#lib/content/blocks.ts'
-import { clock } from '#lib/content/check.ts'
+import { clock, type Cue } from '#lib/content/check.ts'
 import type { VideoEntry } from '#lib/content/schemas.ts'
 import { PLAYER_ALLOW, youtubeEmbedUrl, youtubeId } from '#lib/providers.ts'
 import { CAPTIONS_PATH } from '#lib/routes.ts'
@@ -9,7 +8,8 @@ import { CAPTIONS_PATH } from '#lib/routes.ts'
 type VideoEmbedProps = {
   video: VideoEntry
   transcriptHtml?: string
-  lines?: TranscriptLine[]
+  /** The transcript: captions, and descriptions ("Seen: …"), by time. */
+  lines?: Cue[]
   /** Where a captions file is read from: the site's copy, or (the editor's preview) the draft. */
   trackSrc?: (file: string) => string
 }
@@ -72,7 +72,7 @@ export function VideoEmbed({ video, transcriptHtml, lines = [], trackSrc }: Vide
                 <li key={i}>
                   <a href={momentUrl(video, line.start)} data-seek={file ? line.start : undefined}>
                     <time className="font-semibold tabular-nums">{clock(line.start)}</time>
-                    {line.seen ? ` Seen: ${line.text}` : ` ${line.text}`}
+                    {` ${line.text}`}
                   </a>
                 </li>
               ))}

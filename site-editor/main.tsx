@@ -21,7 +21,6 @@ import {
   registryFormatName,
 } from '#site-editor/config.ts'
 import { withSiteRules } from '#site-editor/backend.ts'
-import { withWorkshop } from '#site-editor/captions/tracks.ts'
 import { CaptionsControl } from '#site-editor/captions/workshop.tsx'
 import { DayControl } from '#site-editor/day-widget.tsx'
 import { enhanceEditor, type EditorStore } from '#site-editor/enhance.ts'
@@ -71,7 +70,7 @@ for (const { name, label } of COLLECTIONS)
     )
   )
 
-const config = withWorkshop(siteEditorConfig(settings))
+const config = siteEditorConfig(settings)
 CMS.init({
   config: {
     ...config,

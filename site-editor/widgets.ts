@@ -125,7 +125,8 @@ export function fieldFor({ name, spec }: FieldSpec, parent: string, root: string
       options_length: 500,
     }
   }
-  return { ...base, ...widgetFor(spec, path, root) }
+  const workshop = path === 'videos.captions' ? { widget: 'captions' } : {} // site-editor/captions
+  return { ...base, ...widgetFor(spec, path, root), ...workshop }
 }
 
 /** A file that is one list (documents, a year of meeting records...). */

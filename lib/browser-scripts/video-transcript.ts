@@ -13,21 +13,19 @@ export function startTranscripts(root: Document = document, win: Window = window
   if (flags[STARTED]) return
   flags[STARTED] = true
   root.addEventListener('click', (event) => {
-    const target = event.target as Element | null
-    const player = target?.closest?.('figure')?.querySelector('video')
-    const line = target?.closest?.<HTMLElement>('a[data-seek]')
-    const describe = target?.closest?.<HTMLButtonElement>('button[data-describe]')
-    if (!player || !(line || describe)) return
-    if (describe) return toggleDescriptions(describe, player, win)
+    const target = (event.target as Element).closest?.('a[data-seek], button[data-describe]')
+    const player = target?.closest('figure')?.querySelector('video')
+    if (!target || !player) return
+    if (target.matches('button')) return describe(target as HTMLButtonElement, player, win)
     event.preventDefault()
-    player.currentTime = Number(line!.dataset.seek)
+    player.currentTime = Number((target as HTMLElement).dataset.seek)
     player.scrollIntoView({ block: 'nearest' })
     void player.play().catch(() => {})
   })
 }
 
 /** Turns the spoken descriptions on or off: each cue of the descriptions track, as it begins. */
-function toggleDescriptions(button: HTMLButtonElement, player: HTMLVideoElement, win: Window) {
+function describe(button: HTMLButtonElement, player: HTMLVideoElement, win: Window) {
   const on = button.getAttribute('aria-pressed') !== 'true'
   const track = [...player.textTracks].find((t) => t.kind === 'descriptions')!
   button.setAttribute('aria-pressed', String(on))

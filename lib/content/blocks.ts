@@ -18,9 +18,6 @@ export type ResolvedTile = {
   cue?: string
 }
 
-/** A line of a video's transcript: a caption, or a description of what is seen. */
-export type TranscriptLine = Cue & { seen?: boolean }
-
 export type CaptionGap = {
   video: S.VideoEntry
   missing: ('captions' | 'descriptions')[]
@@ -29,7 +26,7 @@ export type CaptionGap = {
 
 export type Block =
   | { kind: 'html'; html: string }
-  | { kind: 'video'; video: S.VideoEntry; transcriptHtml?: string; lines?: TranscriptLine[] }
+  | { kind: 'video'; video: S.VideoEntry; transcriptHtml?: string; lines?: Cue[] }
   | { kind: 'form'; form: S.FormEntry; contact: S.Site }
   | { kind: 'document'; documents: S.DocumentEntry[] }
   | {

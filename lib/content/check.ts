@@ -276,19 +276,18 @@ const ESCAPE = /^&(?:amp|lt|gt|lrm|rlm|nbsp);/
 export type Cue = { start: number; end: number; text: string }
 
 /** 75.5 seconds as "1:15.5", as the editor and messages show moments. */
-export const clock = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${(seconds % 60).toFixed(1).padStart(4, '0')}`.replace(/\.0$/, '')
+export const clock = (seconds: number) => {
+  const tenths = Math.round(seconds * 10)
+  const rest = ((tenths % 600) / 10).toFixed(1).padStart(4, '0')
+  return `${Math.floor(tenths / 600)}:${rest}`.replace(/\.0$/, '')
+}
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', nbsp: '\u00a0' }
 type ParsedCue = { startTime: number; endTime: number; text: string }
+type Add = (line: number, message: string) => void
 
 /** The cues of a valid file, each refused at its timing line if empty, overlapping or past the video's end. */
-function cuesOf(
-  parsed: ParsedCue[],
-  input: string,
-  duration?: number,
-  add?: (line: number, message: string) => void
-) {
+function cuesOf(parsed: ParsedCue[], input: string, duration = Infinity, add?: Add) {
   const lines = input.split('\n').flatMap((line, i) => (line.includes('-->') ? [i + 1] : []))
   return parsed.map(({ startTime: start, endTime: end, text: raw }, i): Cue => {
     const text = raw
@@ -296,18 +295,15 @@ function cuesOf(
       .replace(/&(amp|lt|gt|nbsp|lrm|rlm);/g, (_, name: string) => ENTITIES[name] ?? '')
       .replace(/\s+/g, ' ')
       .trim()
-    if (!text)
-      add?.(lines[i]!, 'is a cue with no words. Write what is said (or seen) in it, or delete it')
-    if (i > 0 && start < parsed[i - 1]!.endTime)
-      add?.(
-        lines[i]!,
-        `starts at ${clock(start)}, before the cue above it ends (${clock(parsed[i - 1]!.endTime)}). Cues may not overlap: change one of the two times`
-      )
-    if (duration !== undefined && end > duration)
-      add?.(
-        lines[i]!,
-        `ends at ${clock(end)}, after the video ends (at ${clock(duration)}, its field "duration" in videos.yaml). Change the time, or the duration if it is wrong`
-      )
+    const before = parsed[i - 1]?.endTime ?? 0
+    for (const message of [
+      !text && 'is a cue with no words. Write what is said (or seen) in it, or delete it',
+      start < before &&
+        `starts at ${clock(start)}, before the cue above it ends (${clock(before)}). Cues may not overlap: change one of the two times`,
+      end > duration &&
+        `ends at ${clock(end)}, after the video ends (at ${clock(duration)}, its field "duration" in videos.yaml). Change the time, or the duration if it is wrong`,
+    ])
+      if (message) add?.(lines[i]!, message)
     return { start, end, text }
   })
 }

@@ -1,9 +1,8 @@
 import { CONTENT_PATH } from '#site-editor/config.ts'
 import type { Cue } from '#lib/content/check.ts'
 
-// The parts of the captions workshop (site-editor/captions/workshop.tsx) that need no Decap: its
-// place in the configuration, and its files, WebVTT made from its cues, kept with the entry as
-// Decap draft media until the Save writes them.
+// The captions workshop's files (site-editor/captions/workshop.tsx): WebVTT made from its cues,
+// kept with the entry as Decap draft media until the Save writes them.
 
 const stamp = (s: number) => new Date(Math.round(s * 1000)).toISOString().slice(11, 23)
 const cueText = (text: string) =>
@@ -23,14 +22,4 @@ export async function draftTracks(mediaFiles: unknown) {
   }[]
   const tracks = files.filter((f) => f.file && f.path.startsWith(pathOf('')))
   return Promise.all(tracks.map(async (f) => ({ path: f.path, raw: await f.file!.text() })))
-}
-
-type Field = { name: string; widget?: string; fields?: Field[]; files?: { fields: Field[] }[] }
-const named = (fields: Field[] | undefined, name: string) => fields?.find((f) => f.name === name)
-
-/** The editor's configuration with the workshop as the widget of the videos' "Captions file". */
-export function withWorkshop<T extends { collections: Field[] }>(config: T): T {
-  const videos = named(config.collections, 'videos')?.files?.[0]?.fields
-  named(named(videos, 'items')?.fields, 'captions')!.widget = 'captions'
-  return config
 }

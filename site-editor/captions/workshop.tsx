@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useRef, useState, type KeyboardEvent } from 'react'
 import { currentBackend } from 'decap-cms-core/dist/esm/backend'
 import { store } from 'decap-cms-core/dist/esm/redux'
 import { draftTracks, pathOf, toVtt } from '#site-editor/captions/tracks.ts'
@@ -6,19 +6,19 @@ import { clock, readCues, type Cue } from '#lib/content/check.ts'
 
 // The captions workshop: the widget of a video's "Captions file" field (registered in main.tsx),
 // and "Write captions and descriptions" under it. The video plays here; the clerk types what is
-// said (or seen), and Enter ends the cue. The WebVTT files ride with the entry as Decap draft
-// media, so the one Save writes them with videos.yaml, through the site check
+// said, or "Seen:" and what is seen, while it waits, and Enter places the line at the moment they
+// began typing it; the lines can be corrected, times and words. The WebVTT files ride with the entry as
+// Decap draft media, so the one Save writes them with videos.yaml, through the site check
 // (site-editor/backend.ts, withCaptionFiles); the preview plays them on the page's own player.
 
-const TRACKS = ['captions', 'descriptions'] as const
-type Track = (typeof TRACKS)[number]
+type Track = 'captions' | 'descriptions'
 type Video = Record<'id' | 'title' | 'url' | 'provider', string> & Partial<Record<Track, string>>
 type Data = {
   getIn(path: unknown[]): Data
-  setIn(path: unknown[], value: unknown): Data
+  setIn(path: unknown[], v: unknown): Data
   toJS(): unknown
 }
-type Props = { forID: string; value?: string; onChange: (value: string) => void }
+type Props = { value?: string }
 const editor = store as {
   getState(): { config: unknown; entryDraft: Data }
   dispatch(action: object): void
@@ -26,21 +26,12 @@ const editor = store as {
 /** A part of the entry being edited, from Decap's store. */
 const draft = (...path: string[]) => editor.getState().entryDraft.getIn(['entry', ...path])
 
-/** The seconds "Back" jumps, and how long a description is shown (the page pauses at its start). */
+/** The seconds Escape goes back, and how long a description is shown (the page pauses at its start). */
 export const BACK_SECONDS = 5
 export const DESCRIPTION_SECONDS = 1
-const WORDS: Record<Track, { name: string; one: string; box: string }> = {
-  captions: {
-    name: 'What is said (captions)',
-    one: 'Caption',
-    box: 'What is said, as you hear it. Enter ends the caption where you began typing; Enter on an empty box starts the next caption here.',
-  },
-  descriptions: {
-    name: 'What is seen and not said (descriptions)',
-    one: 'Description',
-    box: 'What is seen and not said, as you see it. Enter places it where you began typing.',
-  },
-}
+/** A description is a line that starts so. */
+const SEEN = /^\s*seen:\s*/i
+const sorted = (cues: Cue[]) => [...cues].sort((a, b) => a.start - b.start)
 /** Moments to the millisecond, as WebVTT writes them. */
 const ms = (seconds: number) => Math.round(seconds * 1000) / 1000
 
@@ -62,79 +53,56 @@ async function loadCues(video: Video, track: Track): Promise<Cue[]> {
   return readCues(saved ?? (await backend.implementation.getEntry(path)).data)
 }
 
-/** Puts a track in the entry: its file as draft media, its name and the video's length in the entry. */
-function keep(index: number, video: Video, track: Track, cues: Cue[], duration: number) {
-  const name = video[track] ?? `${video.id}${track === 'descriptions' ? '-descriptions' : ''}.vtt`
-  const file = new File([toVtt(cues)], name, { type: 'text/vtt' })
-  const path = pathOf(name)
-  editor.dispatch({
-    type: 'ADD_DRAFT_ENTRY_MEDIA_FILE',
-    payload: { id: path, path, file, draft: true },
-  })
-  const value = draft('data', 'items')
-    .setIn([index, track], name)
-    .setIn([index, 'duration'], duration)
+/** Puts the lines in the entry: each track's file as draft media, its name, and the video's length. */
+function keep(index: number, video: Video, lines: Cue[], duration: number) {
+  let items = draft('data', 'items').setIn([index, 'duration'], duration)
+  for (const track of ['captions', 'descriptions'] as const) {
+    const seen = track === 'descriptions'
+    const cues = sorted(lines)
+      .filter((cue) => cue.text.trim() && SEEN.test(cue.text) === seen)
+      .map((cue) => ({ ...cue, text: cue.text.replace(SEEN, '') }))
+    if (cues.length === 0) continue
+    const name = video[track] ?? `${video.id}${seen ? '-descriptions' : ''}.vtt`
+    const [path, file] = [pathOf(name), new File([toVtt(cues)], name)]
+    editor.dispatch({
+      type: 'ADD_DRAFT_ENTRY_MEDIA_FILE',
+      payload: { id: path, path, file, draft: true },
+    })
+    items = items.setIn([index, track], name)
+  }
   const field = { get: (key: string) => (key === 'name' ? 'items' : undefined) }
-  editor.dispatch({ type: 'DRAFT_CHANGE_FIELD', payload: { field, value, entries: [] } })
+  editor.dispatch({ type: 'DRAFT_CHANGE_FIELD', payload: { field, value: items, entries: [] } })
 }
 
-/** The "Captions file" field: the file's name (typed, as before), and the workshop. */
-export function CaptionsControl({ forID, value, onChange }: Props) {
-  const [open, setOpen] = useState(false)
+/** The "Captions file" field: the file's name, and the workshop that writes it. */
+export function CaptionsControl({ value }: Props) {
   const own = useRef<HTMLDivElement>(null)
-  return (
-    <div ref={own}>
-      <input
-        id={forID}
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value)}
-        style={INPUT}
-      />
-      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? 'Close the captions workshop' : 'Write captions and descriptions'}
-      </button>
-      {open ? <Workshop at={() => videoAt(own.current!)} /> : null}
-    </div>
-  )
-}
-
-function Workshop({ at }: { at: () => [number, Video] }) {
-  const [[index, video]] = useState(at)
   const player = useRef<HTMLVideoElement>(null)
-  const [cues, setCues] = useState<Record<Track, Cue[]>>()
-  const [typed, setTyped] = useState({ captions: '', descriptions: '' })
-  const [pauseToType, setPauseToType] = useState(true)
-  // Where the next caption starts, and the moment the clerk began typing a cue (the video waits there).
+  const [[index, video] = [], setVideo] = useState<[number, Video]>()
+  const [cues, setCues] = useState<Cue[]>([])
+  const [typed, setTyped] = useState('')
+  // Where the next caption starts, and the moment the clerk began typing a line (the video waits there).
   const [next, setNext] = useState(0)
   const began = useRef<{ at: number; paused: boolean }>(undefined)
-  useEffect(() => {
-    Promise.all(TRACKS.map((track) => loadCues(video, track))).then(
-      ([captions = [], descriptions = []]) => {
-        setCues({ captions, descriptions })
-        setNext(captions.at(-1)?.end ?? 0)
-      }
-    )
-  }, [video])
-  if (video.provider !== 'file')
-    return (
-      <p>
-        This video is on YouTube, whose player the editor cannot time. Write what is said and seen
-        in its Transcript field: the page shows it under the video.
-      </p>
-    )
-  if (!cues) return <p role="status">Loading the captions…</p>
-  // (Read when used: the player is drawn after this render.)
   const media = () => player.current!
-  const change = (track: Track, list: Cue[]) => {
-    const sorted = [...list].sort((a, b) => a.start - b.start)
-    setCues({ ...cues, [track]: sorted })
-    keep(index, video, track, sorted, Math.ceil((media().duration || 0) * 10) / 10)
+  const open = async () => {
+    const [at, found] = videoAt(own.current!)
+    const [said = [], seen = []] = await Promise.all(
+      (['captions', 'descriptions'] as const).map((track) => loadCues(found, track))
+    )
+    setCues(sorted([...said, ...seen.map((cue) => ({ ...cue, text: `Seen: ${cue.text}` }))]))
+    setNext(said.at(-1)?.end ?? 0)
+    setVideo([at, found])
   }
-  const play = (from?: number) => {
-    if (from !== undefined) media().currentTime = Math.max(0, from)
+  const change = (list: Cue[]) => {
+    setCues(sorted(list))
+    keep(index!, video!, list, Math.ceil((media().duration || 0) * 10) / 10)
+  }
+  const play = (from = media().currentTime) => {
+    media().currentTime = Math.max(0, from)
     void media().play()
   }
-  const onKey = (track: Track, event: KeyboardEvent<HTMLInputElement>) => {
+  const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
     const now = ms(media().currentTime)
     if (event.key === 'Escape') return play(now - BACK_SECONDS)
     if (event.key !== 'Enter') return
@@ -142,78 +110,63 @@ function Workshop({ at }: { at: () => [number, Video] }) {
     const { at, paused } = began.current ?? { at: now, paused: false }
     began.current = undefined
     if (paused) play()
-    const text = typed[track].trim()
+    const text = typed.trim()
     // Enter on an empty box: the next caption starts here (after a silence).
     if (!text) return setNext(now)
-    const said = track === 'captions'
-    const [start, end] = said
-      ? [next, at]
-      : [at, Math.min(at + DESCRIPTION_SECONDS, media().duration)]
-    if (said) setNext(at)
-    setTyped({ ...typed, [track]: '' })
-    change(track, [...cues[track], { start: Math.min(start, end), end, text }])
+    const seen = SEEN.test(text)
+    if (!seen) setNext(at)
+    setTyped('')
+    const end = seen ? Math.min(at + DESCRIPTION_SECONDS, media().duration) : at
+    change([...cues, { start: seen ? at : Math.min(next, at), end, text }])
   }
-  const onType = (track: Track, text: string) => {
+  const onType = (text: string) => {
     if (!began.current) {
-      const paused = pauseToType && !media().paused
+      const paused = !media().paused
       if (paused) media().pause()
       began.current = { at: ms(media().currentTime), paused }
     }
-    setTyped({ ...typed, [track]: text })
+    setTyped(text)
   }
   return (
-    <section aria-label={`Captions workshop for “${video.title}”`}>
-      <video
-        ref={player}
-        src={video.url}
-        controls
-        aria-label={video.title}
-        style={{ width: '100%' }}
-      />
-      <p>
-        <label>
-          Speed{' '}
-          <select onChange={(e) => (media().playbackRate = Number(e.target.value))}>
-            {[1, 0.75, 0.5].map((s) => (
-              <option key={s} value={s}>{`${s}×`}</option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          <input
-            type="checkbox"
-            checked={pauseToType}
-            onChange={() => setPauseToType(!pauseToType)}
-          />{' '}
-          Pause the video while I type
-        </label>{' '}
-        <button type="button" onClick={() => play(media().currentTime - BACK_SECONDS)}>
-          Back {BACK_SECONDS} seconds
-        </button>
-      </p>
-      <p>Escape in a box goes back {BACK_SECONDS} seconds too.</p>
-      {TRACKS.map((track) => (
-        <label key={track} style={{ display: 'block' }}>
-          {WORDS[track].box}
-          <input
-            value={typed[track]}
-            onChange={(e) => onType(track, e.target.value)}
-            onKeyDown={(e) => onKey(track, e)}
-            style={{ ...INPUT, display: 'block', width: '100%' }}
+    <div ref={own}>
+      <button
+        type="button"
+        aria-expanded={!!video}
+        onClick={() => (video ? setVideo(undefined) : void open())}
+      >
+        {video ? 'Close the captions workshop' : 'Write captions and descriptions'}
+      </button>{' '}
+      {value}
+      {video && video.provider !== 'file' ? (
+        <p>
+          YouTube’s player cannot be timed from here: write what is said and seen in the video’s
+          Transcript field.
+        </p>
+      ) : video ? (
+        <section aria-label={`Captions workshop for “${video.title}”`}>
+          <video
+            ref={player}
+            src={video.url}
+            controls
+            aria-label={video.title}
+            style={{ width: '100%' }}
           />
-        </label>
-      ))}
-      {TRACKS.map((track) => (
-        <div key={track}>
-          <p style={{ fontWeight: 600 }}>{WORDS[track].name}</p>
-          <ol aria-label={WORDS[track].name}>
-            {cues[track].map((cue, i) => {
-              const name = `${WORDS[track].one} ${i + 1}`
+          <label>
+            Type what is said as you hear it, or “Seen:” and what is seen and not said: the video
+            waits while you type. Enter places the line where you began typing; Enter on an empty
+            box starts the next caption here; Escape goes back {BACK_SECONDS} seconds. (Slower: the
+            player’s ⋮ menu, Playback speed.)
+            <input
+              value={typed}
+              onChange={(e) => onType(e.target.value)}
+              onKeyDown={onKey}
+              style={{ ...INPUT, display: 'block', width: '100%' }}
+            />
+          </label>
+          <ol aria-label="Captions and descriptions (to delete one, clear its words)">
+            {cues.map((cue, i) => {
               const edit = (changed: Partial<Cue>) =>
-                change(
-                  track,
-                  cues[track].map((c, j) => (j === i ? { ...c, ...changed } : c))
-                )
+                change(cues.map((c, j) => (j === i ? { ...c, ...changed } : c)))
               return (
                 <li key={i}>
                   {(['start', 'end'] as const).map((key) => (
@@ -223,7 +176,7 @@ function Workshop({ at }: { at: () => [number, Video] }) {
                         type="number"
                         step="0.1"
                         min="0"
-                        aria-label={`${name} ${key === 'start' ? 'from' : 'to'} (seconds)`}
+                        aria-label={`Line ${i + 1} ${key === 'start' ? 'from' : 'to'} (seconds)`}
                         value={cue[key]}
                         onChange={(e) => edit({ [key]: Number(e.target.value) })}
                         style={{ ...INPUT, width: '6em' }}
@@ -232,33 +185,21 @@ function Workshop({ at }: { at: () => [number, Video] }) {
                   ))}{' '}
                   seconds{' '}
                   <input
-                    aria-label={`Words of ${name.toLowerCase()}`}
+                    aria-label={`Words of line ${i + 1}`}
                     value={cue.text}
                     onChange={(e) => edit({ text: e.target.value })}
                     style={INPUT}
                   />{' '}
                   <button type="button" onClick={() => play(cue.start)}>
                     Play from {clock(cue.start)}
-                  </button>{' '}
-                  <button
-                    type="button"
-                    aria-label={`Delete ${name.toLowerCase()}`}
-                    onClick={() =>
-                      change(
-                        track,
-                        cues[track].filter((_, j) => j !== i)
-                      )
-                    }
-                  >
-                    Delete
                   </button>
                 </li>
               )
             })}
           </ol>
-        </div>
-      ))}
-    </section>
+        </section>
+      ) : null}
+    </div>
   )
 }
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SaveRefused, withSiteRules } from '#site-editor/backend.ts'
-import { toVtt, withWorkshop } from '#site-editor/captions/tracks.ts'
+import { toVtt } from '#site-editor/captions/tracks.ts'
 import { siteEditorConfig } from '#site-editor/config.ts'
 import { readCues } from '#lib/content/check.ts'
 import { FIXTURE } from '#tests/helpers/content.ts'
@@ -87,7 +87,7 @@ describe('the captions workshop', () => {
   })
 
   it('is the widget of the videos’ captions field', () => {
-    const config = withWorkshop(siteEditorConfig({ repository: 'o/r', branch: 'main' }))
+    const config = siteEditorConfig({ repository: 'o/r', branch: 'main' })
     const videos = config.collections.find((c) => c.name === 'videos') as unknown as {
       files: { fields: { name: string; fields?: { name: string; widget: string }[] }[] }[]
     }

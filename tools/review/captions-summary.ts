@@ -5,28 +5,17 @@ import type { SiteContent } from '#lib/content/index.ts'
 import { routeHref } from '#lib/routes.ts'
 
 export function captionsSummary({ registries, pages }: SiteContent): string {
-  const videos = [...registries.videos.values()]
-  const count = (field: 'captions' | 'descriptions') => videos.filter((v) => v[field]).length
-  const rows = videos.flatMap((video) => {
+  const lines = [...registries.videos.values()].flatMap((video) => {
     const missing = (['captions', 'descriptions'] as const).filter((field) => !video[field])
-    const shown = pages.filter((p) =>
+    const on = pages.filter((p) =>
       p.blocks.some((b) => b.kind === 'video' && b.video.id === video.id)
     )
+    const where = on.map((p) => routeHref(p.route)).join(', ') || 'no page'
     return missing.length
-      ? [
-          `| ${video.title.replaceAll('|', '\\|')} (\`${video.id}\`) | ${missing.join(', ')} | ${shown.map((p) => routeHref(p.route)).join(', ') || 'none'} |`,
-        ]
+      ? [`- ${video.title} (\`${video.id}\`): no ${missing.join(', no ')}; on ${where}`]
       : []
   })
-  return [
-    '### Captions and descriptions',
-    '',
-    `${count('captions')} of ${videos.length} videos have captions, ${count('descriptions')} have descriptions.`,
-    ...(rows.length
-      ? ['', '| Video | Still without | On pages |', '| --- | --- | --- |', ...rows]
-      : []),
-    '',
-  ].join('\n')
+  return `### Videos without captions or descriptions\n\n${lines.join('\n') || 'None.'}\n`
 }
 
 if (import.meta.main) process.stdout.write(captionsSummary(siteContent()))

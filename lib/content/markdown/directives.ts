@@ -42,7 +42,7 @@ export function directiveBlock(
     video: ({ videos }) => {
       const [video] = lookUp(videos, 'videos.yaml', false)
       const cues = (file = '') => ctx.cues?.get(file) ?? []
-      const seen = cues(video!.descriptions).map((cue) => ({ ...cue, seen: true }))
+      const seen = cues(video!.descriptions).map((cue) => ({ ...cue, text: `Seen: ${cue.text}` }))
       const lines = [...cues(video!.captions), ...seen].sort((a, b) => a.start - b.start)
       return {
         kind: 'video',
