@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SaveRefused, withSiteRules } from '#site-editor/backend.ts'
+import { GUARD_WORDS, SaveRefused, withSiteRules } from '#site-editor/backend.ts'
 import { toVtt } from '#site-editor/captions/tracks.ts'
 import { siteEditorConfig } from '#site-editor/config.ts'
 import { readCues } from '#lib/content/check.ts'
@@ -83,6 +83,28 @@ describe('the captions workshop', () => {
     expect(refused.problems.map((p) => `${p.file}:${p.line}`)).toEqual([
       'content/captions/reading.vtt:3',
     ])
+    expect(backend.saves).toEqual([])
+  })
+
+  it('refuses a Save over captions someone else saved after the workshop read them', async () => {
+    const path = 'content/captions/fire-is-fast.vtt'
+    const files = new Map([
+      [path, readFileSync(join(FIXTURE, 'captions', 'fire-is-fast.vtt'), 'utf8')],
+    ])
+    class Shared extends TestBackend {
+      async getEntry(at: string) {
+        return { data: files.get(at)!, file: { path: at } }
+      }
+    }
+    const backend = new (withSiteRules(Shared))()
+    // The workshop reads the saved file; then another clerk saves theirs.
+    await backend.getEntry(path)
+    files.set(path, toVtt([{ start: 0, end: 2, text: 'Their words.' }]))
+    const mine = {
+      dataFiles: [{ path: 'content/data/videos.yaml', slug: 'videos', raw: videosYaml }],
+      assets: [{ path, fileObj: new Blob([toVtt([{ start: 0, end: 2, text: 'My words.' }])]) }],
+    }
+    await expect(backend.persistEntry(mine, {})).rejects.toThrow(GUARD_WORDS.changed)
     expect(backend.saves).toEqual([])
   })
 
