@@ -14,8 +14,6 @@ type VideoEmbedProps = {
   trackSrc?: (file: string) => string
 }
 type PlayerProps = Pick<VideoEmbedProps, 'video' | 'trackSrc'> & { withControls?: boolean }
-
-const siteTrack = (file: string) => `${CAPTIONS_PATH}${file}`
 /** The video at a moment: the file's own player, or YouTube's page (whose player the site cannot time). */
 const momentUrl = ({ provider, url }: VideoEntry, at: number) =>
   provider === 'file'
@@ -86,7 +84,7 @@ export function VideoEmbed({ video, transcriptHtml, lines = [], trackSrc }: Vide
 }
 
 /** The browser's player: its controls, costly before first paint, come later (video-controls.ts). */
-function FilePlayer({ video, withControls, trackSrc = siteTrack }: PlayerProps) {
+function FilePlayer({ video, withControls, trackSrc = (f) => CAPTIONS_PATH + f }: PlayerProps) {
   return (
     <video
       controls={withControls}
@@ -98,23 +96,18 @@ function FilePlayer({ video, withControls, trackSrc = siteTrack }: PlayerProps) 
       aria-label={video.title}
       src={video.url}
     >
-      {video.captions ? (
-        <track
-          kind="captions"
-          src={trackSrc(video.captions)}
-          srcLang="en"
-          label="English"
-          default
-        />
-      ) : null}
-      {video.descriptions ? (
-        <track
-          kind="descriptions"
-          src={trackSrc(video.descriptions)}
-          srcLang="en"
-          label="Descriptions"
-        />
-      ) : null}
+      {(['captions', 'descriptions'] as const).map((kind) =>
+        video[kind] ? (
+          <track
+            key={kind}
+            kind={kind}
+            src={trackSrc(video[kind])}
+            srcLang="en"
+            label={kind === 'captions' ? 'English' : 'Descriptions'}
+            default={kind === 'captions'}
+          />
+        ) : null
+      )}
       Your browser cannot play this video here. <a href={video.url}>Download the video (MP4)</a>.
     </video>
   )
