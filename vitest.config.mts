@@ -21,14 +21,14 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/helpers/temp-root.ts'],
     projects: [
-      // Some tests start a program or a server, and the export checks parse every page in
-      // `beforeAll`: a busy machine makes them slow; none waits on time.
-      ...split('unit', 'tests/unit', '**/*.test.ts', 30_000),
-      ...split('components', 'tests/components', '**/*.test.{ts,tsx}', 30_000, {
+      // The time-outs only guard against a hang: some tests start a program or a server, and the
+      // export checks parse every page in `beforeAll`; a busy machine makes them slow, never wrong.
+      ...split('unit', 'tests/unit', '**/*.test.ts', 300_000),
+      ...split('components', 'tests/components', '**/*.test.{ts,tsx}', 300_000, {
         environment: 'jsdom',
         setupFiles: ['tests/components/setup.ts'],
       }),
-      ...split('export', 'tests/export', '**/*.test.ts', 60_000),
+      ...split('export', 'tests/export', '**/*.test.ts', 300_000),
     ],
   },
 })

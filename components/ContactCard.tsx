@@ -5,7 +5,7 @@ import type { Site } from '#lib/content/schemas.ts'
 export function ContactCard({ site }: { site: Site }) {
   const { phone, email, address, officeHours } = site
   return (
-    <address className="my-6 max-w-prose rounded border border-line bg-panel p-5 not-italic">
+    <address className="my-6 max-w-prose rounded border border-line bg-panel p-5 not-italic lg:float-right lg:ml-8 lg:mt-0 lg:w-96">
       <p className="font-bold">{site.name}</p>
       <p>{site.organization}</p>
       <dl className="mt-3 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">

@@ -2,27 +2,13 @@ import { documentHref, type DocumentEntry } from '#lib/content/schemas.ts'
 import { Cued } from '#components/Cue.tsx'
 import { documentCue } from '#lib/labels.ts'
 
-type DocumentButtonProps = {
-  document: DocumentEntry
-  variant?: 'button' | 'link'
-  /** What the cue says, when more than the file type ("PDF, 1 of 2"). */
-  cue?: string
-  describedBy?: string
-}
-
 /** A link to a file, drawn as a button, saying the file type (and language when not English). */
-export function DocumentButton({
-  document,
-  variant = 'button',
-  cue = documentCue(document),
-  describedBy,
-}: DocumentButtonProps) {
+export function DocumentButton({ document }: { document: DocumentEntry }) {
   return (
     <a
       href={documentHref(document)}
-      className={variant === 'button' ? 'button-link' : 'inline-flex items-start gap-2'}
+      className="button-link"
       hrefLang={document.language === 'en' ? undefined : document.language}
-      aria-describedby={describedBy}
     >
       <svg
         aria-hidden="true"
@@ -36,7 +22,7 @@ export function DocumentButton({
         <path d="M1 1h9l5 5v13H1z M10 1v5h5" />
       </svg>
       <span>
-        <Cued words={document.title} cue={cue} />
+        <Cued words={document.title} cue={documentCue(document)} />
       </span>
     </a>
   )

@@ -1,5 +1,4 @@
-import { DocumentButton } from '#components/DocumentButton.tsx'
-import type { DocumentEntry } from '#lib/content/schemas.ts'
+import { documentHref, type DocumentEntry } from '#lib/content/schemas.ts'
 import { documentCue, listNoun } from '#lib/labels.ts'
 import { plural } from '#lib/text.ts'
 
@@ -84,30 +83,30 @@ export function DocumentList({ documents, kinds, headingLevel = 2 }: DocumentLis
         ) : null}
       </div>
       {groups.map(({ year, headingId, documents: docs }) => (
-        // No name: a group, not a landmark.
-        <section key={headingId}>
+        // No name: a group, not a landmark. Drawn only once near the screen (year-list in globals.css).
+        <section key={headingId} className="year-list">
           <Heading id={headingId} className="text-2xl font-bold text-brand-dark">
             {year ?? 'Other documents'}
           </Heading>
+          {/* Plain links, each one text with its cue: a year list holds hundreds (README, "Performance"). */}
           <ul className="mt-3 space-y-2">
-            {docs.map((doc) => {
-              const noteId = doc.note ? `${headingId}-${doc.id}-note` : undefined
-              return (
-                <li key={doc.id}>
-                  <DocumentButton
-                    document={doc}
-                    variant="link"
-                    cue={cues.get(doc.id)}
-                    describedBy={noteId}
-                  />
-                  {doc.note ? (
-                    <p id={noteId} className="ml-6 max-w-prose text-base">
-                      Note: {doc.note}
-                    </p>
-                  ) : null}
-                </li>
-              )
-            })}
+            {docs.map((doc) => (
+              <li key={doc.id}>
+                <a
+                  href={documentHref(doc)}
+                  className="inline-block"
+                  hrefLang={doc.language === 'en' ? undefined : doc.language}
+                  aria-describedby={doc.note ? `note-${doc.id}` : undefined}
+                >
+                  {`${doc.title} (${cues.get(doc.id) ?? documentCue(doc)})`}
+                </a>
+                {doc.note ? (
+                  <p id={`note-${doc.id}`} className="max-w-prose text-base">
+                    {`Note: ${doc.note}`}
+                  </p>
+                ) : null}
+              </li>
+            ))}
           </ul>
         </section>
       ))}

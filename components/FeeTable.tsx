@@ -33,7 +33,7 @@ export function FeeTable(props: FeeTableProps) {
   const { cardFees, ordinance } = props
   return (
     <Schedule
-      caption="Card payment fees"
+      caption="The fee for each way of paying by card"
       columns={['How you pay', 'Card fee']}
       rows={cardFees.methods.map((method) => ({
         key: method.id,

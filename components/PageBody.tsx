@@ -7,6 +7,7 @@ import { FeeEstimator } from '#components/FeeEstimator.tsx'
 import { FeeTable } from '#components/FeeTable.tsx'
 import { LinkList } from '#components/LinkList.tsx'
 import { MarkdownBody } from '#components/MarkdownBody.tsx'
+import { MeetingList, NextMeeting } from '#components/Meetings.tsx'
 import { PageIndex } from '#components/PageIndex.tsx'
 import { SearchPanel } from '#components/SearchPanel.tsx'
 import { SmokeAlarmDiagram } from '#components/SmokeAlarmDiagram.tsx'
@@ -22,8 +23,16 @@ type PageBodyProps = {
 
 /** A page's blocks: Markdown text, and each `@` line through its component, from props alone. */
 export function PageBody({ page, trackSrc }: PageBodyProps) {
+  // A video far down the page (a lesson's, after its notes) gets a way to it from the top.
+  const video = page.blocks.findIndex((block) => block.kind === 'video')
+  const first = page.blocks[video]
   return (
     <div className={page.layout === 'checklist' ? 'layout-checklist' : undefined}>
+      {video > 1 && first?.kind === 'video' ? (
+        <p className="mb-6">
+          <a href={`#video-${first.video.id}`}>Go to the video: “{first.video.title}”</a>
+        </p>
+      ) : null}
       {page.blocks.map((block, i) => (
         <BlockView key={i} block={block} trackSrc={trackSrc} />
       ))}
@@ -67,6 +76,10 @@ function BlockView({ block, trackSrc }: { block: Block } & Pick<PageBodyProps, '
       return <FeeEstimator rules={block.rules} holidays={block.holidays} />
     case 'search':
       return <SearchPanel />
+    case 'meetings':
+      return <MeetingList {...block} />
+    case 'next-meeting':
+      return <NextMeeting {...block} />
     case 'videos-without-captions':
       return <CaptionGaps gaps={block.gaps} />
   }

@@ -4,7 +4,7 @@ import { SiteFooter } from '#components/SiteFooter.tsx'
 import { SiteHeader } from '#components/SiteHeader.tsx'
 import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
 import { TOP_ANCHOR } from '#lib/content/markdown/processor.ts'
-import type { PageFrame } from '#lib/page-frame.ts'
+import { PAGE_DATE_PENDING, type PageFrame } from '#lib/page-frame.ts'
 
 type PageShellProps = PageFrame & { title: string; children: ReactNode }
 
@@ -28,6 +28,7 @@ export function PageShell({ title, children, ...frame }: PageShellProps) {
         tabIndex={-1}
         className="mx-auto max-w-page px-4 pt-8"
         data-pagefind-body={frame.searchable ? '' : undefined}
+        data-pagefind-filter={frame.searchable ? 'kind:page' : undefined}
       >
         <div data-pagefind-ignore="">
           <AlertBanner alerts={frame.alerts} />
@@ -39,6 +40,15 @@ export function PageShell({ title, children, ...frame }: PageShellProps) {
           {title}
         </h1>
         <div className="mt-6">{children}</div>
+        {frame.route === null ? null : (
+          <p className="mt-12 text-base" data-pagefind-ignore="">
+            Last updated: <time data-page-date="">{PAGE_DATE_PENDING}</time>
+            {/* On paper the header and footer are left out: the page says whose it is. */}
+            <span className="hidden print:inline">
+              {` · ${frame.site.name}, ${frame.site.organization}, ${frame.site.address.street}, ${frame.site.address.city}, ${frame.site.address.state} ${frame.site.address.zip}, ${frame.site.phone}`}
+            </span>
+          </p>
+        )}
       </main>
       <SiteFooter site={frame.site} {...frame.navigation} />
       {/* Deferred: each only adds to what the HTML already does. */}

@@ -25,8 +25,7 @@ export function SearchPanel() {
       </form>
       <noscript>
         <p className="mt-4 font-semibold">
-          Search needs JavaScript, which is turned off in this browser. Every page of this site is
-          listed below, by section.
+          Search needs JavaScript, which is turned off in this browser.
         </p>
       </noscript>
       <p className="mt-4 font-semibold" role="status" data-search-status />

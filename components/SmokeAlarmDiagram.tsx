@@ -38,7 +38,7 @@ function Label({ x, y, transform, text }: LabelProps) {
 
 function LevelsDiagram() {
   return (
-    <figure className="my-8 max-w-prose">
+    <figure className="diagram my-8 max-w-prose">
       <svg
         viewBox="0 0 480 330"
         role="img"
@@ -81,7 +81,7 @@ function LevelsDiagram() {
 
 function CeilingDiagram({ distance }: { distance: string }) {
   return (
-    <figure className="my-8 max-w-prose">
+    <figure className="diagram my-8 max-w-prose">
       <svg
         viewBox="0 0 420 220"
         role="img"

@@ -30,7 +30,7 @@ const RATIO_CLASSES: Record<number, string> = { [7 / 4]: 'aspect-[7/4]', [16 / 9
 export function VideoEmbed({ video, transcriptHtml, lines = [], trackSrc }: VideoEmbedProps) {
   const file = video.provider === 'file'
   return (
-    <figure className="my-8 max-w-full">
+    <figure id={`video-${video.id}`} className="my-8 max-w-full">
       <figcaption className="mb-2 text-lg font-bold">{video.title}</figcaption>
       {video.description ? <p className="mb-2">{video.description}</p> : null}
       {file ? (

@@ -6,6 +6,10 @@ import { searchPageHref } from '#lib/headers/rules.ts'
 import { resolveNavigation } from '#lib/navigation.ts'
 import { scriptsFor } from '#lib/browser-scripts/catalog.ts'
 
+/** A page's "Last updated" day until the build fills it in (tools/export/page-dates.ts). */
+export const PAGE_DATE_PENDING = 'the day it is published'
+export const PAGE_DATE_MARK = `<time data-page-date="">${PAGE_DATE_PENDING}</time>`
+
 /** What the frame of a page (header, alerts, footer, scripts) shows: PageShell's data. */
 export type PageFrame = Omit<ReturnType<typeof pageFrame>, 'searchHref'> & { searchHref?: string }
 

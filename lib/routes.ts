@@ -3,6 +3,9 @@ export const routeHref = (route: string) => (route === '/' ? '/' : `${route}/`)
 
 export const FEED_PATH = '/feed.xml'
 
+/** The Board's meetings as an iCalendar file (lib/meetings.ts), written by the build. */
+export const CALENDAR_PATH = '/meetings.ics'
+
 export const CAPTIONS_PATH = '/captions/'
 
 export const SITE_EDITOR_PATH = '/admin/'

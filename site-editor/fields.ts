@@ -367,3 +367,35 @@ export const SUMMARIES: Record<string, string> = {
   'page.tiles': '{{fields.id}}',
   'page.tiles.value': '{{fields.label}}',
 }
+
+// The Board's meeting schedule (data/schedule.yaml), after the meeting records in the menu.
+COLLECTIONS.splice(COLLECTIONS.findIndex((c) => c.name === 'meetings') + 1, 0, {
+  name: 'schedule',
+  label: 'Meeting schedule',
+  description:
+    "This year's Board meetings from its annual notice: listed on /meeting, the next one on the home page, and in the meetings calendar.",
+})
+Object.assign(FIELD_TEXT, {
+  schedule: {
+    label: 'Meetings',
+    singular: 'meeting',
+    hint: 'Every meeting in the notice, in any order. To cancel one, keep it and tick Cancelled.',
+  },
+  'schedule.date': { label: 'Day of the meeting' },
+  'schedule.start': { label: 'Start time', hint: 'As the notice writes it, such as 6:30 PM.' },
+  'schedule.place': {
+    label: 'Place',
+    hint: 'The place the notice gives, with the street address.',
+  },
+  'schedule.kind': { label: 'Kind of meeting', hint: 'Leave empty for a regular meeting.' },
+  'schedule.note': { label: 'Note', hint: 'Shown after the meeting, such as what comes first.' },
+  'schedule.remote': {
+    label: 'Video link',
+    hint: 'Where to join by video, if the notice gives one. Starts with https://',
+  },
+  'schedule.cancelled': {
+    label: 'Cancelled',
+    hint: 'The meeting stays in the list, marked cancelled, and calendars show it cancelled.',
+  },
+} satisfies Record<string, FieldText>)
+SUMMARIES.schedule = '{{fields.date}} {{fields.start}}: {{fields.kind}}'

@@ -186,6 +186,8 @@ function registryBody(name: RegistryName, data: Record<string, unknown>): string
       const list = (items: unknown) => ((items ?? []) as Item[]).map((i) => line(i)).join('\n')
       return `## Main menu\n\n${list(data.main)}\n\n## Footer\n\n${list(data.footer)}`
     }
+    case 'schedule':
+      return '## Next meeting\n\n@next-meeting\n\n## Meetings\n\n@meetings'
     case 'documents':
     case 'alerts':
       return ''

@@ -8,10 +8,10 @@ const RESULTS_PER_PAGE = 20
 const PAGEFIND = '/pagefind/pagefind.js'
 
 type PagefindResult = { url: string; excerpt: string; meta: { title?: string } }
-type Hit = { data: () => Promise<PagefindResult> }
+type Hit = { id: string; data: () => Promise<PagefindResult> }
 type Pagefind = {
   options: (options: Record<string, unknown>) => Promise<void>
-  search: (term: string) => Promise<{ results: Hit[] }>
+  search: (term: string, options?: object) => Promise<{ results: Hit[] }>
 }
 
 /** Keeps only text and <mark> from a Pagefind excerpt (its highlighting). */
@@ -68,6 +68,9 @@ export function initSearch(root: Document = document) {
     return entry
   }
 
+  /** Why the results are not those of every word ("" when they are). */
+  let instead = ''
+
   /** Says how many pages match and how many are listed, in the status and the page title. */
   const report = () => {
     const count = plural(total, 'result')
@@ -75,8 +78,8 @@ export function initSearch(root: Document = document) {
       total === 0
         ? `No pages match “${current}”. Try another word, or use the list of all pages below.`
         : pending.length > 0
-          ? `${count} for “${current}”. Showing the first ${total - pending.length}.`
-          : `${count} for “${current}”`
+          ? `${instead}${count} for “${current}”. Showing the first ${total - pending.length}.`
+          : `${instead}${count} for “${current}”`
     root.title = `“${current}”: ${count} – ${pageTitle}`
     more.hidden = pending.length === 0
     more.textContent = `Show more results (${Math.min(RESULTS_PER_PAGE, pending.length)} more)`
@@ -102,12 +105,43 @@ export function initSearch(root: Document = document) {
       root.title = pageTitle
       return
     }
-    const search = await (await load()).search(query)
+    const pagefind = await load()
+    const words = query.split(/\s+/)
+    // Each word alone too, at once (Pagefind loads each word's part of the index once).
+    const [full, ...each] = await Promise.all(
+      [query, ...(words.length > 1 ? words : [])].map((term) => pagefind.search(term))
+    )
+    let { results } = full!
+    const year = words.find((word) => /^(19|20)\d\d$/.test(word))
+    const others = words.filter((word) => word !== year).join(' ')
+    instead = ''
+    if (year && others) {
+      // A year no document of the other words is from leads to the pages that list them.
+      const only = (kind: string) => ({ filters: { kind } })
+      const ids = async (term: string) =>
+        new Set((await pagefind.search(term, only('document'))).results.map((r) => r.id))
+      const [ofYear, ofOthers] = await Promise.all([ids(year), ids(others)])
+      if (![...ofOthers].some((id) => ofYear.has(id))) {
+        results = (await pagefind.search(others, only('page'))).results
+        instead = `This site has no document from ${year} for “${others}”. The pages below list the ones it has and say where newer ones may be. `
+      }
+    } else if (words.length > 1) {
+      // Pagefind leaves out a word it does not know: say when no page has every word, and list
+      // those with the most of them first.
+      const found = new Map<string, { hit: Hit; words: number }>()
+      for (const hit of each.flatMap((search) => search.results))
+        found.set(hit.id, { hit, words: (found.get(hit.id)?.words ?? 0) + 1 })
+      if (![...found.values()].some((c) => c.words === words.length)) {
+        results = [...found.values()].sort((a, b) => b.words - a.words).map((c) => c.hit)
+        if (results.length)
+          instead = `No page has all the words of “${query}”. These have some of them. `
+      }
+    }
     if (run !== latest) return
     list.replaceChildren()
     current = query
-    total = search.results.length
-    pending = search.results
+    total = results.length
+    pending = results
     if ((await showNext(run)) !== undefined) report()
   }
 

@@ -1,5 +1,5 @@
 // What every page's script does (each page loads one: lib/browser-scripts/catalog.ts).
-import { hideEndedAlerts } from '#lib/browser-scripts/alert-expiry.ts'
+import { hideEndedAlerts, showNextMeeting } from '#lib/browser-scripts/alert-expiry.ts'
 import { loadFormFrames } from '#lib/browser-scripts/form-frames.ts'
 import { initMenus } from '#lib/browser-scripts/menus.ts'
 import { showVideoControls } from '#lib/browser-scripts/video-controls.ts'
@@ -18,6 +18,7 @@ export function initSite(root: Document = document, win: Window = window): boole
     () => loadFormFrames(root, win),
     () => showVideoControls(root, win),
     () => hideEndedAlerts(root),
+    () => showNextMeeting(root),
     () => initMenus(root),
     () => startVideoPosters(root),
     () => startTranscripts(root, win),

@@ -44,4 +44,7 @@ export type Block =
   | { kind: 'page-index'; pages: IndexedPage[] }
   | { kind: 'estimator'; rules: EstimatorRules; holidays: S.Holiday[] }
   | { kind: 'search' }
+  | { kind: 'meetings'; meetings: S.ScheduledMeeting[] }
+  /** The build's answer first; the browser shows a later one once the earlier have passed. */
+  | { kind: 'next-meeting'; upcoming: S.ScheduledMeeting[]; usual: string }
   | { kind: 'videos-without-captions'; gaps: CaptionGap[] }

@@ -37,6 +37,7 @@ export function checkSource(source: ContentSource, read: ReadContent, problems: 
         )
     }
     checkFees(read.registries, read.located.fees!, problems)
+    checkMeetingDays(read.located.schedule!, problems)
   }
   const registries = problems.errors.length === before ? read.registries : undefined
   checkUniqueRoutes(read.pages, problems)
@@ -88,6 +89,19 @@ function checkFees(registries: Registries, fees: Located, problems: ProblemList)
       ['cardFees', 'ordinance'],
       `refers to document "${ordinance}", which is not in content/data/documents.yaml.${didYouMean(ordinance, registries.documents.keys())}`
     )
+}
+
+/** One meeting of each kind a day: a calendar knows a meeting by its day and kind. */
+function checkMeetingDays(schedule: Located, problems: ProblemList) {
+  const seen = new Set<string>()
+  ;(schedule.data as { date: string; kind?: string }[]).forEach(({ date, kind = 'regular' }, i) => {
+    if (!seen.has(`${date} ${kind}`)) return void seen.add(`${date} ${kind}`)
+    problems.error(
+      schedule.file,
+      schedule.lineOf([i, 'date']),
+      `entry "${date}": is a second ${kind} meeting on that day. List each meeting once; a meeting that moved keeps its entry with cancelled: true, and the new day gets its own`
+    )
+  })
 }
 
 /** Captions and descriptions files, the only content published as files: each named by a video, and WebVTT. */

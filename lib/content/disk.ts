@@ -1,5 +1,6 @@
 import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs'
 import { join, relative } from 'node:path'
+import { buildDay } from '#lib/content/alerts.ts'
 import { contentOrThrow, type SiteContent } from '#lib/content/index.ts'
 import { CAPTIONS_FILE, MEETINGS_FILE, MEETINGS_FOLDER, PAGE_FILE } from '#lib/content/source.ts'
 import { REGISTRY_NAMES, type RegistryName } from '#lib/content/registries.ts'
@@ -148,5 +149,5 @@ let cached: SiteContent | undefined
 
 /** The site's content, checked once per build process (routes pass components what they need). */
 export function siteContent(): SiteContent {
-  return (cached ??= contentOrThrow(readContentSource(CONTENT_DIR)))
+  return (cached ??= contentOrThrow(readContentSource(CONTENT_DIR), buildDay()))
 }

@@ -17,7 +17,7 @@ export type SiteContent = NonNullable<ReturnType<typeof checkContent>['content']
 export function checkContent(source: ContentSource, today: string = todayInNewJersey()) {
   const problems = new ProblemList()
   const checked = checkSource(source, readContent(source, problems), problems)
-  const { pages, alerts } = renderContent(checked, problems)
+  const { pages, alerts } = renderContent(checked, problems, today)
   const { registries } = checked
   if (!registries || problems.errors.length) return { content: undefined, problems: problems.items }
   noticeContent({ ...checked, registries }, pages, today, problems)
@@ -25,8 +25,8 @@ export function checkContent(source: ContentSource, today: string = todayInNewJe
   return { content: { registries, alerts, pages, byRoute }, problems: problems.items }
 }
 
-export function contentOrThrow(source: ContentSource): SiteContent {
-  const { content, problems } = checkContent(source)
+export function contentOrThrow(source: ContentSource, today?: string): SiteContent {
+  const { content, problems } = checkContent(source, today)
   if (!content) throw new ContentError(problems.filter((p) => p.severity === 'error'))
   return content
 }

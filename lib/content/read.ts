@@ -5,6 +5,8 @@ import type { ProblemList } from '#lib/content/problems.ts'
 import { REGISTRY_SCHEMAS, type Registries } from '#lib/content/registries.ts'
 import { meetingRecordSchema, pageSchema, routeSchema } from '#lib/content/schemas.ts'
 import type { DocumentEntry, Holiday, PageFrontmatter, VideoEntry } from '#lib/content/schemas.ts'
+import type { ScheduledMeeting } from '#lib/content/schemas.ts'
+import { sortMeetings } from '#lib/meetings.ts'
 import { REGISTRY_NAMES, registryPath, type ContentSource } from '#lib/content/source.ts'
 import { parseYamlWithLines, type Located } from '#lib/content/yaml.ts'
 
@@ -49,7 +51,12 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
     located[name] = yaml
     const { schema, list } = REGISTRY_SCHEMAS[name]
     const value = list
-      ? parseList(schema, yaml, name === 'holidays' ? 'date' : 'id', problems)
+      ? parseList(
+          schema,
+          yaml,
+          name === 'holidays' || name === 'schedule' ? 'date' : 'id',
+          problems
+        )
       : parseWith<unknown>(schema, yaml.data, yaml, problems)
     if (value !== undefined) parsed[name] = value
   }
@@ -75,6 +82,7 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
     forms: byId(parsed.forms),
     links: byId(parsed.links),
     holidays: (parsed.holidays as Holiday[]).toSorted((a, b) => a.date.localeCompare(b.date)),
+    schedule: sortMeetings(parsed.schedule as ScheduledMeeting[]),
   } as Registries
   return { ...read, registries, documents }
 }

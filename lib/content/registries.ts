@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import * as schemas from '#lib/content/schemas.ts'
 
 // Each registry file of content/data, in the order they are checked: a YAML list of entries (ids
-// unique within the file, but for holidays) or one group of fields.
+// unique within the file, but for holidays and the meeting schedule, listed by day) or one group of fields.
 export const REGISTRY_SCHEMAS = {
   site: { schema: schemas.siteSchema, list: false },
   navigation: { schema: schemas.navigationSchema, list: false },
@@ -14,6 +14,7 @@ export const REGISTRY_SCHEMAS = {
   facts: { schema: schemas.factsSchema, list: false },
   holidays: { schema: schemas.holidaySchema, list: true },
   alerts: { schema: schemas.alertSchema, list: true },
+  schedule: { schema: schemas.scheduledMeetingSchema, list: true },
 } satisfies Record<string, { schema: z.ZodType; list: boolean }>
 export type RegistryName = keyof typeof REGISTRY_SCHEMAS
 export const REGISTRY_NAMES = Object.keys(REGISTRY_SCHEMAS) as RegistryName[]
@@ -23,4 +24,4 @@ type Entry<N extends RegistryName> = z.infer<(typeof REGISTRY_SCHEMAS)[N]['schem
 /** content/data checked, entries with ids keyed by id (documents with the meeting records), holidays sorted. */
 export type Registries = { [N in 'site' | 'navigation' | 'fees' | 'facts']: Entry<N> } & {
   [N in 'documents' | 'videos' | 'forms' | 'links']: ReadonlyMap<string, Entry<N>>
-} & { holidays: Entry<'holidays'>[]; alerts: Entry<'alerts'>[] }
+} & { holidays: Entry<'holidays'>[]; alerts: Entry<'alerts'>[]; schedule: Entry<'schedule'>[] }

@@ -12,11 +12,12 @@ import type { PageFrontmatter } from '#lib/content/schemas.ts'
 export type RenderedPage = PageFrontmatter & { file: string; blocks: Block[] }
 
 /** Renders every published page, transcript and alert; without registries, still checks the pages' text. */
-export function renderContent(checked: CheckedSource, problems: ProblemList) {
+export function renderContent(checked: CheckedSource, problems: ProblemList, today: string) {
   const { registries, located, pages: published, routes } = checked
   const shared = {
     routes,
     registries,
+    today,
     pages: published.map((p) => p.frontmatter),
     captionGaps: registries ? captionGaps(registries, published) : [],
     cues: checked.cues,
@@ -61,7 +62,8 @@ export function renderContent(checked: CheckedSource, problems: ProblemList) {
   return { pages, alerts }
 }
 
-const VIDEO_LINE = /^@video[ \t]+([a-z0-9-]+)[ \t]*$/gm
+// A video is on a page shown (`@video id`) or linked (`[words](video:id)`).
+const VIDEO_LINE = /^@video[ \t]+([a-z0-9-]+)[ \t]*$|\]\(video:([a-z0-9-]+)\)/gm
 
 function captionGaps(registries: Registries, pages: readonly PageFile[]): CaptionGap[] {
   const shownOn = new Map<string, Map<string, Pick<IndexedPage, 'route' | 'title'>>>()
@@ -69,8 +71,11 @@ function captionGaps(registries: Registries, pages: readonly PageFile[]): Captio
     body,
     frontmatter: { route, title },
   } of pages)
-    for (const [, id] of body.matchAll(VIDEO_LINE))
-      shownOn.set(id!, (shownOn.get(id!) ?? new Map()).set(route, { route, title }))
+    for (const [, shown, linked] of body.matchAll(VIDEO_LINE))
+      shownOn.set(
+        shown ?? linked!,
+        (shownOn.get(shown ?? linked!) ?? new Map()).set(route, { route, title })
+      )
   return [...registries.videos.values()]
     .filter((video) => !video.captions || !video.descriptions)
     .map((video) => ({

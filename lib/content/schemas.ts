@@ -245,6 +245,25 @@ export const alertSchema = z
   })
 export type Alert = z.infer<typeof alertSchema>
 
+/** A meeting of the Board from its annual notice: the site lists the year's and offers them as a calendar. */
+export const meetingKindsScheduled = ['regular', 'reorganization', 'special'] as const
+export const scheduledMeetingSchema = z.strictObject({
+  date: isoDaySchema,
+  start: z
+    .string()
+    .regex(
+      /^(1[0-2]|[1-9]):[0-5]\d [AP]M$/,
+      'should be a time such as 6:30 PM (1 to 12, then AM or PM)'
+    ),
+  place: text(200),
+  kind: z.enum(meetingKindsScheduled).default('regular'),
+  note: text(300).optional(),
+  /** Where to join by video, when the notice gives one. */
+  remote: httpsUrlSchema.optional(),
+  cancelled: z.boolean().default(false),
+})
+export type ScheduledMeeting = z.infer<typeof scheduledMeetingSchema>
+
 const navLinkSchema = z.union([
   z.strictObject({ label: text(60), route: routeSchema }),
   z.strictObject({ label: text(60), link: idSchema }),

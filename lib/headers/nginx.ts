@@ -1,5 +1,6 @@
 import { CAPTIONS_CSP, siteEditorCsp, siteCsp, type StylePolicy } from '#lib/headers/policies.ts'
 import {
+  CALENDAR_RULE,
   CAPTIONS_RULE,
   SITE_EDITOR_RULE,
   commonHeaders,
@@ -8,7 +9,7 @@ import {
   searchPageHref,
 } from '#lib/headers/rules.ts'
 import type { SiteContent } from '#lib/content/index.ts'
-import { SITE_EDITOR_PATH, CAPTIONS_PATH } from '#lib/routes.ts'
+import { SITE_EDITOR_PATH, CAPTIONS_PATH, CALENDAR_PATH } from '#lib/routes.ts'
 import { SITE_URL } from '#lib/site-address.ts'
 
 // build/nginx.conf, from the same definitions as out/_headers. HTTP/2 is on with
@@ -162,6 +163,13 @@ ${page(true)}
         types { }
         default_type "${CAPTIONS_RULE.set!['Content-Type']}";
 ${addHeaders({ 'Content-Security-Policy': CAPTIONS_CSP, 'Cache-Control': REVALIDATE })}
+    }
+
+    # The meetings calendar, typed as calendar apps expect it.
+    location = ${CALENDAR_PATH} {
+        types { }
+        default_type "${CALENDAR_RULE.set!['Content-Type']}";
+${page(false)}
     }
 
     # The site editor (Decap CMS) has its own policy instead of the site's:

@@ -5,7 +5,7 @@ import {
   type StylePolicy,
 } from '#lib/headers/policies.ts'
 import type { SiteContent } from '#lib/content/index.ts'
-import { CAPTIONS_PATH, routeHref, SITE_EDITOR_PATH } from '#lib/routes.ts'
+import { CALENDAR_PATH, CAPTIONS_PATH, routeHref, SITE_EDITOR_PATH } from '#lib/routes.ts'
 
 // The site's response headers, defined once as path rules with the semantics
 // of Cloudflare Pages' `_headers` file; written as out/_headers and build/nginx.conf.
@@ -48,6 +48,12 @@ export const CAPTIONS_RULE: HeaderRule = {
   set: { 'Content-Type': 'text/vtt; charset=utf-8', 'Content-Security-Policy': CAPTIONS_CSP },
 }
 
+/** The meetings calendar, as calendar apps expect it (neither host knows .ics by itself). */
+export const CALENDAR_RULE: HeaderRule = {
+  path: CALENDAR_PATH,
+  set: { 'Content-Type': 'text/calendar; charset=utf-8' },
+}
+
 /** The address of the search page (the page with `@search`), if the site has one. */
 export function searchPageHref(content: Pick<SiteContent, 'pages'>): string | undefined {
   const search = content.pages.find((p) => p.blocks.some((b) => b.kind === 'search'))
@@ -69,6 +75,7 @@ export function headerRules(style: StylePolicy = {}, searchPath?: string): Heade
       set: searchPolicy,
     })),
     CAPTIONS_RULE,
+    CALENDAR_RULE,
     SITE_EDITOR_RULE,
   ]
 }

@@ -36,7 +36,7 @@ describe('FeeTable', () => {
     render(
       <FeeTable schedule="card" cardFees={registries.fees.cardFees} ordinance={doc('ordinance')} />
     )
-    const table = screen.getByRole('table', { name: 'Card payment fees' })
+    const table = screen.getByRole('table', { name: 'The fee for each way of paying by card' })
     expect(within(table).queryByRole('link')).toBeNull()
     expect(screen.getByRole('link', { name: 'Ordinance O-1 (PDF)' })).toHaveAttribute(
       'href',

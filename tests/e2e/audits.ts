@@ -4,22 +4,24 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { WCAG_TAGS } from './site.ts'
 
-// The accessibility engines the browser tests run in a page: axe-core (pages.spec.ts) and
-// HTML_CodeSniffer (htmlcs.spec.ts), on a whole page or one part of it (captions.spec.ts).
+// The three audits every route gets in one page load (pages.spec.ts): axe-core, HTML_CodeSniffer
+// and the names in Chromium's own accessibility tree. axe and HTML_CodeSniffer are evaluated in the
+// page through Playwright's DevTools connection, outside the page's Content-Security-Policy (its
+// script-src allows only the site's own hashes), so the policy served is the real one and the guard
+// still fails a test on any violation; a script tag would be refused, and bypassCSP would switch
+// the policy off. The captions tests (captions.spec.tsx, site-editor/captions.spec.ts) run the same
+// audits on a whole page or on the part `within` selects.
 
-const AXE_SOURCE = readFileSync(
-  createRequire(join(process.cwd(), 'package.json')).resolve('axe-core/axe.min.js'),
-  'utf8'
-)
+const packageFile = (name: string) =>
+  readFileSync(createRequire(join(process.cwd(), 'package.json')).resolve(name), 'utf8')
+const AXE_SOURCE = packageFile('axe-core/axe.min.js')
+const HTMLCS_SOURCE = packageFile('html_codesniffer/build/HTMLCS.js')
 
 /**
- * axe-core's WCAG violations on the page as it is now (or in the element `within` selects). axe is put into the
- * page once per page load, by the test (outside the page's policy), and run
- * on it directly: @axe-core/playwright opens a second page for every run,
- * which made each check three times slower. Only violations are reported in
- * full (resultTypes), which makes a run cheaper. Frames are checked as
- * elements of the page (title, size), not inside: their pages belong to
- * JotForm and YouTube, and the tests cannot reach them.
+ * axe-core's WCAG violations on the page as it is now (or in the element `within` selects). Only violations are reported in full
+ * (resultTypes), which makes a run cheaper. Frames are checked as elements of the page (title,
+ * size), not inside: their pages belong to JotForm and YouTube, which the tests cannot reach.
+ * (@axe-core/playwright would open a second page for every run, three times slower.)
  */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
@@ -39,18 +41,13 @@ export async function axeViolations(page: Page, within?: string): Promise<string
   )
 }
 
-const HTMLCS_SOURCE = readFileSync(
-  createRequire(join(process.cwd(), 'package.json')).resolve('html_codesniffer/build/HTMLCS.js'),
-  'utf8'
-)
-
 /**
- * The errors HTML_CodeSniffer reports wrongly on this site, each with why in
- * plain words. A message is let through only when its code is exactly this
- * one and its element is, or is inside, an element that matches `within`;
- * the same code anywhere else still fails.
+ * The errors HTML_CodeSniffer (the engine of the accessibility audit, WCAG2AA) reports wrongly on
+ * this site, each with why in plain words. A message is let through only when its code is exactly
+ * this one and its element is, or is inside, an element that matches `within`; the same code
+ * anywhere else still fails. Its warnings and notices ask a person to look, which no test can do.
  */
-const FALSE_POSITIVES: { code: string; within: string; why: string }[] = [
+export const FALSE_POSITIVES: { code: string; within: string; why: string }[] = [
   {
     code: 'WCAG2AA.Principle1.Guideline1_4.1_4_3.G18.Fail',
     within: 'video',
@@ -65,14 +62,8 @@ const FALSE_POSITIVES: { code: string; within: string; why: string }[] = [
 type Found = { code: string; message: string; element: string }
 
 /**
- * HTML_CodeSniffer's WCAG2AA errors on the page as it is now (or in the element `within`
- * selects), less the false
- * positives above. The engine is evaluated in the page through Playwright's
- * DevTools connection, as axe is in pages.spec.ts: that runs outside the
- * page's Content-Security-Policy (its script-src allows only the hashes of
- * the site's own scripts), so the policy served is the real one and the
- * guard still fails a test on any violation. A script tag added to the page
- * would be refused by that policy, and bypassCSP would switch it off.
+ * HTML_CodeSniffer's WCAG2AA errors on the page as it is now (or in the element `within` selects),
+ * less the false positives above.
  */
 export async function htmlcsErrors(page: Page, within?: string): Promise<Found[]> {
   if (!(await page.evaluate(() => 'HTMLCS' in window))) await page.evaluate(HTMLCS_SOURCE)
@@ -82,38 +73,28 @@ export async function htmlcsErrors(page: Page, within?: string): Promise<Found[]
         type Message = { type: number; code: string; msg: string; element: Element | Document }
         const { HTMLCS } = window as unknown as {
           HTMLCS: {
-            process(
-              standard: string,
-              content: Document | Element,
-              done: () => void,
-              failed: () => void,
-              language: string
-            ): void
+            process(s: string, d: Document | Element, done: () => void, failed: () => void, l: string): void
             getMessages(): Message[]
           }
         }
         const describe = (element: Element | Document) => {
           if (!('outerHTML' in element)) return '(the document)'
-          const html = element.outerHTML
-          const start = html.slice(0, html.indexOf('>') + 1)
+          const start = element.outerHTML.slice(0, element.outerHTML.indexOf('>') + 1)
           return start.length > 160 ? `${start.slice(0, 160)}...` : start
         }
+        const allowedHere = ({ code, element }: Message) =>
+          allowed.some(
+            (fp) => fp.code === code && 'closest' in element && element.closest(fp.within) !== null
+          )
         HTMLCS.process(
           'WCAG2AA',
           within ? document.querySelector(within)! : document,
-          () => {
-            const errors = HTMLCS.getMessages().filter((m) => m.type === 1)
-            const left = errors.filter(
-              ({ code, element }) =>
-                !allowed.some(
-                  (fp) =>
-                    fp.code === code && 'closest' in element && element.closest(fp.within) !== null
-                )
-            )
+          () =>
             resolve(
-              left.map((m) => ({ code: m.code, message: m.msg, element: describe(m.element) }))
-            )
-          },
+              HTMLCS.getMessages()
+                .filter((m) => m.type === 1 && !allowedHere(m))
+                .map((m) => ({ code: m.code, message: m.msg, element: describe(m.element) }))
+            ),
           () => reject(new Error('HTML_CodeSniffer could not load its WCAG2AA standard')),
           'en'
         )
@@ -126,13 +107,69 @@ type AXNode = {
   ignored: boolean
   role?: { value?: string }
   name?: { value?: string }
+  description?: { value?: string }
   properties?: { name: string; value?: { value?: unknown } }[]
 }
+
+const LANDMARKS = new Set([
+  'banner',
+  'complementary',
+  'contentinfo',
+  'form',
+  'main',
+  'navigation',
+  'region',
+  'search',
+])
+
+/**
+ * What is wrong with the names assistive technology gets, read from Chromium's own accessibility
+ * tree (CDP Accessibility.getFullAXTree), not from a test library's name algorithm:
+ * - a link or button whose name ends in a cue, "(PDF)" or "(opens in a new tab)", keeps the space
+ *   before it (React writes `words<!-- --> <span>(PDF)</span>`, and Chromium drops a space that
+ *   stands alone there: "report(PDF)"; components/Cue.tsx);
+ * - two links with one name go to one address, so a list of links tells them apart;
+ * - no landmark is named by a number alone ("2026"): a list of landmarks would not say what it is;
+ * - an image's description is not read again in its name.
+ */
+export async function nameProblems(page: Page) {
+  const cdp = await page.context().newCDPSession(page)
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] }
+  await cdp.detach()
+  const shown = nodes.filter((node) => !node.ignored)
+  const role = (node: AXNode) => node.role?.value ?? ''
+  const name = (node: AXNode) => node.name?.value ?? ''
+  const said = (node: AXNode) => `${role(node)} "${name(node)}"`
+
+  const addresses = new Map<string, Set<unknown>>()
+  for (const node of shown.filter((n) => role(n) === 'link')) {
+    const url = node.properties?.find((p) => p.name === 'url')?.value?.value
+    addresses.set(name(node), (addresses.get(name(node)) ?? new Set()).add(url))
+  }
+  return {
+    'names without the space before their cue': shown
+      .filter((n) => ['link', 'button'].includes(role(n)) && /\S\([^()]+\)\s*$/.test(name(n)))
+      .map(said),
+    'link names that lead to two or more addresses': [...addresses]
+      .filter(([, urls]) => urls.size > 1)
+      .map(([n]) => n),
+    'landmarks named by a number alone': shown
+      .filter((n) => LANDMARKS.has(role(n)) && /^\s*\d+\s*$/.test(name(n)))
+      .map(said),
+    'names that repeat their description': shown
+      .filter((n) => {
+        const description = n.description?.value?.trim()
+        return description && name(n).includes(description)
+      })
+      .map(said),
+  }
+}
+
 export type Named = { role: string; name: string; url?: unknown; pressed?: unknown }
 
 /**
- * What Chromium's own accessibility tree gives assistive technology: the whole page's
- * (Accessibility.getFullAXTree), or the part `within` selects (Accessibility.queryAXTree).
+ * What Chromium's own accessibility tree gives assistive technology in the part of the page
+ * `within` selects (Accessibility.queryAXTree), or the whole page's (getFullAXTree).
  */
 export async function accessibleNodes(page: Page, within?: string): Promise<Named[]> {
   const cdp = await page.context().newCDPSession(page)
@@ -142,6 +179,7 @@ export async function accessibleNodes(page: Page, within?: string): Promise<Name
   const { nodes } = (await (within
     ? cdp.send('Accessibility.queryAXTree', { objectId: result.objectId })
     : cdp.send('Accessibility.getFullAXTree'))) as { nodes: AXNode[] }
+  await cdp.detach()
   const property = (node: AXNode, name: string) =>
     node.properties?.find((p) => p.name === name)?.value?.value
   return nodes

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SITE_EDITOR_RULE, headersForPath } from '#lib/headers/rules.ts'
-import { SITE_EDITOR_PATH } from '#lib/routes.ts'
+import { CALENDAR_PATH, SITE_EDITOR_PATH } from '#lib/routes.ts'
 import { expect, test } from './served.ts'
 import { exportedRoutes, siteHeaderRules } from './site.ts'
 
@@ -73,4 +73,14 @@ test("the site editor gets no site policy (its page carries the editor's own), n
       if (name !== 'Content-Security-Policy')
         expect(headers[name.toLowerCase()], `${path} ${name}`).toBe(value)
   }
+})
+
+test('the meetings calendar is served as text/calendar, as the build wrote it', async ({
+  request,
+}) => {
+  const response = await request.get(CALENDAR_PATH)
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toBe('text/calendar; charset=utf-8')
+  expect(await response.text()).toBe(readFileSync(join(out, CALENDAR_PATH), 'utf8'))
+  expectRuleHeaders(response.headers(), CALENDAR_PATH)
 })

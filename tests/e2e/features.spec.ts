@@ -72,6 +72,46 @@ test.describe('site search', () => {
     await expect(page.getByRole('status')).toContainText('No pages match “zzqxw”')
   })
 
+  // The page that lists audits, and a year none of them is from.
+  const auditPage = content.pages.find((p) =>
+    p.blocks.some((b) => b.kind === 'documents' && b.kinds.includes('audit'))
+  )!
+  const audits = [...registries.documents.values()].filter((d) => d.kind === 'audit')
+  const hrefsOf = (page: import('@playwright/test').Page) =>
+    page
+      .locator('[data-search-results] a')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')!))
+
+  test('a year the site has no document of leads to the page that lists them', async ({ page }) => {
+    const year = Math.max(...audits.map((d) => d.year!)) + 1
+    await page.goto(searchUrl(`${year} audit`))
+    await expect(page.getByRole('status')).toContainText(
+      `This site has no document from ${year} for “audit”`
+    )
+    expect(await hrefsOf(page)).toContain(routeHref(auditPage.route))
+  })
+
+  test('when no page has every word, it says so and lists the pages with some', async ({
+    page,
+  }) => {
+    await page.goto(searchUrl('zzqxw audit'))
+    await expect(page.getByRole('status')).toContainText(
+      'No page has all the words of “zzqxw audit”'
+    )
+    expect(await hrefsOf(page)).toContain(routeHref(auditPage.route))
+  })
+
+  test('"español" and "Spanish" find the documents in Spanish first', async ({ page }) => {
+    const spanish = [...registries.documents.values()].filter((d) => d.language === 'es')
+    test.skip(spanish.length === 0, 'no document in Spanish')
+    for (const word of ['español', 'Spanish']) {
+      await page.goto(searchUrl(word))
+      await expect(page.getByRole('status')).toContainText(/\d+ results? for “/)
+      const hrefs = await hrefsOf(page)
+      expect(hrefs.slice(0, spanish.length).sort(), word).toEqual(spanish.map((d) => d.url).sort())
+    }
+  })
+
   test('other pages load no search script or index', async ({ page }) => {
     const requests: string[] = []
     page.on('request', (r) => requests.push(new URL(r.url()).pathname))
@@ -169,7 +209,7 @@ test.describe('site search with JavaScript off', () => {
       .click()
     await expect(page).toHaveURL(new RegExp(`${routeHref(searchPage.route)}\\?q=fees$`))
     // It says why nothing is found, and where the pages are instead.
-    const needsScript = page.getByText(/^Search needs JavaScript\b.* listed below/)
+    const needsScript = page.getByText(/^Search needs JavaScript\b/)
     await expect(needsScript).toBeVisible()
     const below = await needsScript.evaluate((note) =>
       [...document.querySelectorAll('main a')]

@@ -4,7 +4,7 @@ import type { Response } from '@playwright/test'
 import { siteEditorCsp } from '#lib/headers/policies.ts'
 import { exportHashes } from '#tests/helpers/export.ts'
 import { SITE_EDITOR_RULE, headersForPath, REVALIDATE } from '#lib/headers/rules.ts'
-import { SITE_EDITOR_PATH, FEED_PATH, routeHref } from '#lib/routes.ts'
+import { CALENDAR_PATH, SITE_EDITOR_PATH, FEED_PATH, routeHref } from '#lib/routes.ts'
 import { SITE_URL } from '#lib/site-address.ts'
 import { watchPage } from './guarded-test.ts'
 import { expect, test, unguarded } from './served.ts'
@@ -244,4 +244,14 @@ test('search works: a page title typed on the search page finds the page', async
     expect(response.status(), path).toBe(200)
     expectNginxHeaders(await response.allHeaders(), path)
   }
+})
+
+test('the meetings calendar is served as text/calendar, as the build wrote it', async ({
+  request,
+}) => {
+  const response = await request.get(CALENDAR_PATH)
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toBe('text/calendar; charset=utf-8')
+  expect(await response.text()).toBe(readFileSync(join(out, CALENDAR_PATH), 'utf8'))
+  expectNginxHeaders(response.headers(), CALENDAR_PATH)
 })

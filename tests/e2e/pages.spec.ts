@@ -1,12 +1,13 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, unguarded } from './served.ts'
 import { routeHref } from '#lib/routes.ts'
-import { axeViolations } from './audits.ts'
+import { axeViolations, htmlcsErrors, nameProblems } from './audits.ts'
 import { exportedRoutes, navigationLinks, pageWith, videosOn } from './site.ts'
 
-// Every built route, in real Chromium: structure and axe at a desktop and a
-// phone width, and reflow at 320 px with and without the WCAG 1.4.12 text
-// spacing, all from one page load.
+// Every built route, in real Chromium, from one page load: structure, axe-core and
+// HTML_CodeSniffer at a desktop and a phone width, the names in Chromium's own accessibility tree,
+// and reflow at 320 px with and without the WCAG 1.4.12 text spacing; then every route again with
+// JavaScript off. A busy machine makes a route's test slow, never wrong: nothing here waits on time.
 const routes = [...exportedRoutes(), '/404.html']
 
 /** The text spacing of WCAG 1.4.12, as a user style sheet would apply it. */
@@ -57,8 +58,60 @@ const hiddenLinks = (links: Locator) =>
 const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
+/** Every audit's findings on the page as it is now, at its current width. */
+async function audit(page: Page) {
+  return {
+    axe: await axeViolations(page),
+    htmlcs: (await htmlcsErrors(page)).map((e) => `${e.code} ${e.element}: ${e.message}`),
+    names: await nameProblems(page),
+  }
+}
+const NO_NAME_PROBLEMS = {
+  'names without the space before their cue': [],
+  'link names that lead to two or more addresses': [],
+  'landmarks named by a number alone': [],
+  'names that repeat their description': [],
+}
+
+test('the audits find what they look for, and let the false positives through only where they are', async ({
+  page,
+}) => {
+  await page.goto(routes[0]!)
+  await page.locator('main').evaluate((main) => {
+    // A nameless button, and the same dark-on-dark text twice: inside a <video>, where it is
+    // fallback content, and in a plain box, where it would be on screen.
+    main.append(document.createElement('button'))
+    for (const tag of ['video', 'div']) {
+      const box = document.createElement(tag)
+      box.className = 'bg-ink'
+      box.append('Dark text on a dark background ')
+      box.append(Object.assign(document.createElement('a'), { href: '/', textContent: 'a link' }))
+      main.append(box)
+    }
+    // A cue without its space, one name for two addresses, a landmark named by a number, and an
+    // image whose description repeats its name.
+    main.insertAdjacentHTML(
+      'beforeend',
+      `<a href="/a.pdf">report(PDF)</a><a href="/one">Same name</a><a href="/two">Same name</a>
+       <section aria-label="2026"><p>Year</p></section>
+       <img src="/icon.svg" alt="A red truck" aria-describedby="d"><p id="d">A red truck</p>`
+    )
+  })
+  const found = await audit(page)
+  expect(found.axe).toContainEqual(expect.stringMatching(/^button-name:/))
+  expect(found.htmlcs).toContainEqual(expect.stringMatching(/\.H91\.Button\.Name <button>/))
+  expect(found.htmlcs).toContainEqual(expect.stringMatching(/\.G18\.Fail <div class="bg-ink"/))
+  expect(found.htmlcs).not.toContainEqual(expect.stringMatching(/<video class="bg-ink"/))
+  expect(found.names).toEqual({
+    'names without the space before their cue': ['link "report(PDF)"'],
+    'link names that lead to two or more addresses': ['Same name'],
+    'landmarks named by a number alone': ['region "2026"'],
+    'names that repeat their description': ['image "A red truck"'],
+  })
+})
+
 for (const route of routes) {
-  test(`${route}: one h1, landmarks, named videos, no axe violations at 1280 and 375 px, reflow at 320 px`, async ({
+  test(`${route}: one h1, landmarks, named videos, axe, HTML_CodeSniffer and the accessibility tree's names at 1280 and 375 px, reflow at 320 px`, async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 })
@@ -72,11 +125,12 @@ for (const route of routes) {
     await checkVideos(page, route)
     // The shared browser script gives each waiting form frame its address once the page is drawn.
     await expect(page.locator('iframe[data-src]:not([src])')).toHaveCount(0)
-    expect(await axeViolations(page), '1280 px').toEqual([])
+    const clean = { axe: [], htmlcs: [], names: NO_NAME_PROBLEMS }
+    expect(await audit(page), '1280 px').toEqual(clean)
     expect(await sidewaysScroll(page), 'scrolls sideways at 1280 px').toBeLessThanOrEqual(0)
 
     await page.setViewportSize({ width: 375, height: 900 })
-    expect(await axeViolations(page), '375 px').toEqual([])
+    expect(await audit(page), '375 px').toEqual(clean)
     expect(await sidewaysScroll(page), 'scrolls sideways at 375 px').toBeLessThanOrEqual(0)
 
     await page.setViewportSize({ width: 320, height: 900 })

@@ -81,7 +81,7 @@ async function pay(page: Page, context: BrowserContext, formLoads: () => number)
   await expect(async () => {
     await button.click()
     await expect(button).toHaveAttribute('data-pressed', 'yes', { timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
+  }).toPass({ timeout: 120_000 })
   expect(formLoads(), 'times the form was loaded').toBe(1)
   const paypal = await popup
   await paypal.waitForLoadState()

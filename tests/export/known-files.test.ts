@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { siteContent } from '#lib/content/disk.ts'
 import type { SiteContent } from '#lib/content/index.ts'
 import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
-import { CAPTIONS_PATH, routeHref, SITE_EDITOR_PATH } from '#lib/routes.ts'
+import { CALENDAR_PATH, CAPTIONS_PATH, routeHref, SITE_EDITOR_PATH } from '#lib/routes.ts'
+import { PAGE_DATES_FILE } from '#tools/export/page-dates.ts'
 import { exportFiles, OUT, requireExport } from '#tests/helpers/export.ts'
 
 // Only files of known kinds are published (README, "Threat model"): every
@@ -32,6 +33,8 @@ function knownKinds(): ((file: string) => boolean)[] {
     'sitemap.xml',
     'feed.xml',
     'icon.svg',
+    CALENDAR_PATH.slice(1),
+    PAGE_DATES_FILE,
     ...Object.values(BROWSER_SCRIPTS).map((s) => s.src.slice(1)),
   ])
   return [

@@ -99,7 +99,7 @@ describe('the dependency audit, when it cannot run', () => {
       /The audit could not run, .*not a clean result\): 405 Method Not Allowed/
     )
     expect(stdout).not.toContain('None.')
-  }, 60_000)
+  })
 
   it('fails the weekly run and leaves the advisory issue open and as it was', async () => {
     mode = '405'
@@ -109,7 +109,7 @@ describe('the dependency audit, when it cannot run', () => {
     expect(stdout).toContain('The audit could not run')
     expect(calls).toEqual([])
     expect(issue).toMatchObject({ state: 'open', body: 'old' })
-  }, 60_000)
+  })
 
   it("reads only npm's own report as an answer: an error in JSON is not a clean audit", () => {
     const failed = {
@@ -148,5 +148,5 @@ describe('the dependency audit, when it runs', () => {
       'POST /repos/bureau/site/issues/7/comments',
       'PATCH /repos/bureau/site/issues/7',
     ])
-  }, 60_000)
+  })
 })

@@ -56,7 +56,7 @@ describe('a failed build', () => {
     expect(oldExport(project)).toBe('<p>old export</p>')
     expect(existsSync(join(project, '.next'))).toBe(false)
     expect(existsSync(join(project, 'public'))).toBe(false)
-  }, 60_000)
+  })
 
   it('refuses a content pull request that adds a page and a script to the captions folder', () => {
     const project = scratchProject([
@@ -77,7 +77,7 @@ describe('a failed build', () => {
     expect(run.stderr).toMatch(/captions\/steal\.js: is not a captions file/)
     expect(oldExport(project)).toBe('<p>old export</p>')
     expect(existsSync(join(project, 'out', 'captions'))).toBe(false)
-  }, 60_000)
+  })
 
   it('keeps the old out/ when the Next.js build itself fails', () => {
     // No app/ folder: content and scripts are fine, but Next has nothing to build.
@@ -94,5 +94,5 @@ describe('a failed build', () => {
     expect(run.status).not.toBe(0)
     expect(run.stderr).toContain('The Next.js build failed; out/ is unchanged.')
     expect(oldExport(project)).toBe('<p>old export</p>')
-  }, 120_000)
+  })
 })

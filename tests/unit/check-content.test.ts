@@ -21,7 +21,7 @@ describe('npm run check:content', () => {
       /notices \(worth a look; they do not stop the build\):\n\s+.*pages\/lessons\.md:2: is in no menu/
     )
     expect(run.stdout).not.toContain('::')
-  }, 30_000)
+  })
 
   it('lists every error and exits 1', () => {
     const dir = fixtureCopy()
@@ -34,7 +34,7 @@ describe('npm run check:content', () => {
     )
     expect(run.stderr).toMatch(/data\/fees\.yaml:7: field "amount" \(inspection, tiers entry 1\)/)
     expect(run.stderr).toMatch(/pages\/home\.md:5: field "section" should be one of/)
-  }, 30_000)
+  })
 
   it('puts each problem on its file and line in a GitHub pull request', () => {
     const dir = fixtureCopy()
@@ -47,7 +47,7 @@ describe('npm run check:content', () => {
     expect(clean.stdout).toMatch(
       /^::notice file=.*pages\/lessons\.md,line=2,title=Content notice::is in no menu/m
     )
-  }, 30_000)
+  })
 })
 
 describe('annotations', () => {

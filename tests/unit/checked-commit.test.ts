@@ -94,7 +94,7 @@ describe('the commit a publish may ship', () => {
     expect((await publishCommit('abc1234def')).summary).toBe(
       'Publishing abc1234, the newest commit of main whose checks passed.\n'
     )
-  }, 30_000)
+  })
 
   it('fails, saying that nothing was published, when no commit of main passed its checks', async () => {
     listed = [run('badbad1', { conclusion: 'failure' })]
@@ -105,7 +105,7 @@ describe('the commit a publish may ship', () => {
     expect(NOTHING_CHECKED).toMatch(
       /^Nothing was published: no commit of main has passed its checks/
     )
-  }, 30_000)
+  })
 })
 
 describe('the issue a failed publish opens', () => {

@@ -398,7 +398,7 @@ describe('npm run diff:pages (tools/review/diff-pages.ts)', () => {
     expect(result.stderr).toBe('')
     expect(result.status).toBe(0)
     expect(result.stdout).toBe(formatPageDiff(diffExports(writeExport(base), writeExport(next))))
-  }, 30_000)
+  })
 
   it('exits 2 with a plain message when a folder is missing', () => {
     const missing = join(tmpdir(), 'page-diff-missing-build')
@@ -409,7 +409,7 @@ describe('npm run diff:pages (tools/review/diff-pages.ts)', () => {
       `diff:pages could not compare the two builds. The second folder (the site after the change) does not exist: ${missing}`
     )
     expect(result.stderr).toContain('Usage: npm run --silent diff:pages -- BASE_OUT NEW_OUT')
-  }, 30_000)
+  })
 
   it('exits 2 when a folder has no index.html, or a folder is not given', () => {
     const noIndex = run(writeExport({ 'site.css': '' }), writeExport(base))
@@ -420,5 +420,5 @@ describe('npm run diff:pages (tools/review/diff-pages.ts)', () => {
     const oneFolder = run(writeExport(base))
     expect(oneFolder.status).toBe(2)
     expect(oneFolder.stderr).toContain('diff:pages needs two folders to compare.')
-  }, 30_000)
+  })
 })

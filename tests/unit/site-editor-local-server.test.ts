@@ -103,7 +103,7 @@ describe('npm run site-editor, as a hostile page would try it', () => {
     server = await startSiteEditorServer({ outDir: out, repoDir: repo, port: 0 })
     ports = listening() - before
     port = Number(new URL(server.url).port)
-  }, 30_000)
+  })
   afterAll(() => server?.close())
 
   /** A raw request, with exactly the headers given (fetch would set Host and Origin itself). */

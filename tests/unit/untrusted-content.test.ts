@@ -188,12 +188,10 @@ describe('inputs that would crash or stall the build', () => {
     ])
       bomb.push(`${to}: &${to} [${Array(9).fill(`*${from}`).join(',')}]`)
     put(dir, 'data/facts.yaml', `${bomb.join('\n')}\n`)
-    const started = Date.now()
+    // Without the rule, this content takes minutes or crashes instead of giving this one problem.
     expect(errorsIn(dir)).toEqual([
       expect.stringMatching(/data\/facts\.yaml:2: uses a YAML alias \(\*a\)/),
     ])
-    // Not a timing test: without the rule, this content takes minutes or crashes.
-    expect(Date.now() - started).toBeLessThan(60_000)
   })
 
   it('refuses lists and quotes nested thousands deep, at the first line too deep', () => {

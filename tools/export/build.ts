@@ -12,11 +12,13 @@ import { BROWSER_SCRIPT_SOURCES } from '#lib/browser-scripts/catalog.ts'
 import { writeHeadersFile } from '#lib/headers/cloudflare.ts'
 import { siteNginxConfig } from '#lib/headers/nginx.ts'
 import { headerRules, searchPageHref } from '#lib/headers/rules.ts'
-import { CAPTIONS_PATH } from '#lib/routes.ts'
+import { meetingCalendar } from '#lib/meetings.ts'
+import { CALENDAR_PATH, CAPTIONS_PATH, routeHref } from '#lib/routes.ts'
 import { SITE_URL } from '#lib/site-address.ts'
 import { bundleBrowserScripts } from '#tools/export/build-browser-scripts.ts'
 import { htmlFiles, inlineStylesheets } from '#tools/export/inline-css.ts'
 import { addIntegrity } from '#tools/export/script-integrity.ts'
+import { publishedDates, writePageDates } from '#tools/export/page-dates.ts'
 import { buildSearchIndex } from '#tools/export/search-index.ts'
 import { stripRuntime } from '#tools/export/strip-runtime.ts'
 import { siteEditorSettings, bundleSiteEditor } from '#tools/site-editor/bundle.ts'
@@ -75,6 +77,21 @@ try {
     cpSync(source, join(staging, CAPTIONS_PATH, name))
   }
   step(`copied the ${captions.size} captions files the videos name`)
+  const day = buildDay()
+  const published = publishedDates(out)
+  const dates = writePageDates(staging, published, day)
+  const same = Object.entries(dates).filter(([route, d]) => published[route]?.text === d.text)
+  step(`dated ${Object.keys(dates).length} pages (${same.length} with the text last published)`)
+  const meetingPage = content.pages.find((p) => p.blocks.some((b) => b.kind === 'meetings'))
+  const pageUrl = new URL(routeHref(meetingPage?.route ?? '/'), SITE_URL).href
+  const calendar = meetingCalendar(content.registries.schedule, {
+    host: new URL(SITE_URL).hostname,
+    stamp: dates[routeHref(meetingPage?.route ?? '/')]?.date ?? day,
+    name: `${content.registries.site.organization}: Board meetings`,
+    pageUrl,
+  })
+  writeFileSync(join(staging, CALENDAR_PATH), calendar)
+  step(`wrote ${CALENDAR_PATH} (${content.registries.schedule.length} meetings)`)
   const indexed = await buildSearchIndex(staging, [...content.registries.documents.values()])
   step(`search index of ${indexed.pages} pages and ${indexed.documents} documents`)
   const hashes = { styleHashes: inlined.hashes, scriptHashes: scripts.hashes }

@@ -20,6 +20,9 @@ const KIND_WORDS: Record<string, string> = {
   petition: 'fire commissioner petition',
 }
 
+/** A document in another language is found by its name in English and in its own. */
+const LANGUAGE_WORDS: Record<string, string> = { es: 'Spanish. Español. En español' }
+
 // The Pagefind index in out/pagefind: every page's data-pagefind-body, and one record per registry
 // document, so "budget 2019" finds the file as well as the page that lists it.
 export async function buildSearchIndex(outDir: string, documents: DocumentEntry[]) {
@@ -34,9 +37,13 @@ export async function buildSearchIndex(outDir: string, documents: DocumentEntry[
       checked(
         await index!.addCustomRecord({
           url: documentHref(doc),
-          content: [doc.title, KIND_WORDS[doc.kind], doc.year].filter(Boolean).join('. '),
+          content: [doc.title, KIND_WORDS[doc.kind], doc.year, LANGUAGE_WORDS[doc.language]]
+            .filter(Boolean)
+            .join('. '),
           language: 'en',
           meta: { title: `${doc.title} (${documentCue(doc)})` },
+          // Pages are kind:page (PageShell): the search page tells the two apart.
+          filters: { kind: ['document'] },
         })
       )
     const outputPath = join(outDir, 'pagefind')

@@ -5,6 +5,7 @@ import { didYouMean } from '#lib/content/messages.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import { documentHref, documentKinds, type DocumentEntry, type Tile } from '#lib/content/schemas.ts'
 import { documentCue, linkCue } from '#lib/labels.ts'
+import { upcomingMeetings } from '#lib/meetings.ts'
 import { routeHref } from '#lib/routes.ts'
 
 const DIRECTIVE = /^@([a-z-]+)(?:[ \t]+(.*))?$/
@@ -112,6 +113,15 @@ export function directiveBlock(
         holidays,
       }),
     search: () => plain({ kind: 'search' }),
+    meetings: ({ schedule }) => plain({ kind: 'meetings', meetings: schedule }),
+    // The Board's usual schedule, as it publishes it, for when no next meeting is listed.
+    'next-meeting': ({ schedule, facts }) => {
+      const usual = facts['board-meetings']
+      if (typeof usual !== 'string')
+        fail('"@next-meeting" needs the text fact "board-meetings" in content/data/facts.yaml')
+      const upcoming = upcomingMeetings(schedule, ctx.today)
+      return plain({ kind: 'next-meeting', upcoming, usual: usual as string })
+    },
     'videos-without-captions': () =>
       plain({ kind: 'videos-without-captions', gaps: [...ctx.captionGaps] }),
   }

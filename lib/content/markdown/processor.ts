@@ -46,6 +46,8 @@ export type MarkdownContext = {
   transcripts?: ReadonlyMap<string, string>
   /** The cues of each checked captions or descriptions file, by its name. */
   cues?: ReadonlyMap<string, Cue[]>
+  /** The day the site is built for (New Jersey): the next meeting is decided on it. */
+  today: string
 }
 
 export type AnyNode = Root | RootContent

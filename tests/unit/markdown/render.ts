@@ -19,6 +19,7 @@ export const ctx: MarkdownContext = {
   })),
   tiles: { main: [{ label: 'Fees', route: '/fees', newTab: false }] },
   captionGaps: [],
+  today: '2026-11-27',
 }
 
 export const render = (markdown: string, extra: Partial<MarkdownContext> = {}): Block[] =>
