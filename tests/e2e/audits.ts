@@ -73,7 +73,13 @@ export async function htmlcsErrors(page: Page, within?: string): Promise<Found[]
         type Message = { type: number; code: string; msg: string; element: Element | Document }
         const { HTMLCS } = window as unknown as {
           HTMLCS: {
-            process(s: string, d: Document | Element, done: () => void, failed: () => void, l: string): void
+            process(
+              s: string,
+              d: Document | Element,
+              done: () => void,
+              failed: () => void,
+              l: string
+            ): void
             getMessages(): Message[]
           }
         }
