@@ -5,15 +5,10 @@ import type { VideoEntry } from '#lib/content/schemas.ts'
 import { PLAYER_ALLOW, youtubeEmbedUrl, youtubeId } from '#lib/providers.ts'
 import { CAPTIONS_PATH } from '#lib/routes.ts'
 
-type VideoEmbedProps = {
-  video: VideoEntry
-  transcriptHtml?: string
-  /** The transcript: captions, and descriptions ("Seen: …"), by time. */
-  lines?: Cue[]
-  /** Where a captions file is read from: the site's copy, or (the editor's preview) the draft. */
-  trackSrc?: (file: string) => string
-}
-type PlayerProps = Pick<VideoEmbedProps, 'video' | 'trackSrc'> & { withControls?: boolean }
+// lines: the captions and descriptions ("Seen: …") by time; trackSrc: where a captions file is read
+// from, the site's copy or (the editor's preview) the draft.
+type Props = { video: VideoEntry; trackSrc?: (file: string) => string; withControls?: boolean }
+type VideoEmbedProps = Props & { transcriptHtml?: string; lines?: Cue[] }
 /** The video at a moment: the file's own player, or YouTube's page (whose player the site cannot time). */
 const momentUrl = ({ provider, url }: VideoEntry, at: number) =>
   provider === 'file'
@@ -84,7 +79,7 @@ export function VideoEmbed({ video, transcriptHtml, lines = [], trackSrc }: Vide
 }
 
 /** The browser's player: its controls, costly before first paint, come later (video-controls.ts). */
-function FilePlayer({ video, withControls, trackSrc = (f) => CAPTIONS_PATH + f }: PlayerProps) {
+function FilePlayer({ video, withControls, trackSrc = (f) => CAPTIONS_PATH + f }: Props) {
   return (
     <video
       controls={withControls}

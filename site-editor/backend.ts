@@ -216,10 +216,7 @@ async function mergeOrSayWhy(api: Api, pull: Pull) {
   }
 }
 
-/**
- * The captions workshop's WebVTT files (site-editor/captions) come as Decap media of the entry:
- * saved with it in one commit, and checked and guarded as its data files.
- */
+/** The captions workshop's WebVTT files, Decap media of the entry: saved, checked and guarded with it. */
 async function withCaptionFiles({ dataFiles, assets = [] }: Entry): Promise<Entry> {
   const vtt = assets.filter((a) => a.fileObj && a.path.startsWith(`${CONTENT_PATH}/captions/`))
   const slug = dataFiles[0]!.slug

@@ -1,41 +1,38 @@
-// Transcripts and described video (components/VideoEmbed.tsx). A transcript line links to the
-// video file at its moment; here it plays the page's player from there instead. "Read the
-// descriptions aloud" speaks each description (the transcript shows them) as it comes, in the
-// browser's voice, the video paused meanwhile.
+// Transcripts and described video (components/VideoEmbed.tsx). A transcript line, a link to the
+// video at its moment, plays the page's player from there. "Read the descriptions aloud" speaks
+// each description as it comes, in the browser's voice, the video paused meanwhile.
 
 const STARTED = Symbol.for('bureau-video-transcript')
 
 /** One listener per document, which serves the players the editor's preview draws later too. */
 export function startTranscripts(root: Document = document, win: Window = window) {
-  const flags = root as unknown as Record<symbol, boolean>
   for (const button of root.querySelectorAll<HTMLElement>('[data-describe]'))
     button.hidden = !('speechSynthesis' in win)
+  const flags = root as unknown as Record<symbol, boolean>
   if (flags[STARTED]) return
   flags[STARTED] = true
   root.addEventListener('click', (event) => {
-    const target = (event.target as Element).closest?.('a[data-seek], button[data-describe]')
+    const target = (event.target as Element).closest?.<HTMLElement>('[data-seek], [data-describe]')
     const player = target?.closest('figure')?.querySelector('video')
     if (!target || !player) return
-    if (target.matches('button')) return describe(target as HTMLButtonElement, player, win)
+    if (target.matches('button')) return describe(target, player, win)
     event.preventDefault()
-    player.currentTime = Number((target as HTMLElement).dataset.seek)
+    player.currentTime = Number(target.dataset.seek)
     player.scrollIntoView({ block: 'nearest' })
     void player.play().catch(() => {})
   })
 }
 
 /** Turns the spoken descriptions on or off: each cue of the descriptions track, as it begins. */
-function describe(button: HTMLButtonElement, player: HTMLVideoElement, win: Window) {
+function describe(button: HTMLElement, player: HTMLVideoElement, win: Window) {
   const on = button.getAttribute('aria-pressed') !== 'true'
   const track = [...player.textTracks].find((t) => t.kind === 'descriptions')!
   button.setAttribute('aria-pressed', String(on))
   win.speechSynthesis.cancel()
   track.mode = on ? 'hidden' : 'disabled'
-  let last: TextTrackCue | undefined
   track.oncuechange = () => {
     const cue = track.activeCues?.[0] as VTTCue | undefined
-    if (!on || !cue || cue === last) return
-    last = cue
+    if (!on || !cue) return
     const playing = !player.paused
     player.pause()
     const speech = new SpeechSynthesisUtterance(cue.getCueAsHTML().textContent ?? '')

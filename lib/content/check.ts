@@ -322,6 +322,12 @@ function cuesOf(parsed: ParsedCue[], input: string, duration = Infinity, add?: A
   })
 }
 
+/** A video's transcript: its captions, and its descriptions ("Seen: …"), by time. */
+export const transcriptOf = (said: Cue[] = [], seen: Cue[] = []) =>
+  [...said, ...seen.map((cue) => ({ ...cue, text: `Seen: ${cue.text}` }))].sort(
+    (a, b) => a.start - b.start
+  )
+
 /** The cues of a WebVTT file, unchecked (the captions workshop reads its files back with it). */
 export const readCues = (input: string) =>
   cuesOf(new webvtt.WebVTTParser().parse(input, 'subtitles').cues, input)

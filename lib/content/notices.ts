@@ -30,8 +30,9 @@ export function noticeContent(
     if (problem) notice(located.alerts!, [i, 'end'], id, problem)
   })
   noticePagesInNoMenu(rendered, checked, problems)
-  ;[...registries.videos.values()].forEach(({ id, captions }, i) => {
-    if (!captions) notice(located.videos!, [i, 'id'], id, NO_CAPTIONS)
+  ;[...registries.videos.values()].forEach((video, i) => {
+    const missing = (['captions', 'descriptions'] as const).filter((field) => !video[field])
+    if (missing.length) notice(located.videos!, [i, 'id'], video.id, noTracks(missing))
   })
   // Two documents with one address: one is probably the wrong file (the Board's lists have such slips).
   const first = new Map<string, string>()
@@ -51,8 +52,8 @@ export function noticeContent(
   noticeOwnPlacementWords(checked, problems)
 }
 
-const NO_CAPTIONS =
-  'has no captions yet (field "captions"). People who cannot hear it miss what is said; the accessibility statement lists it until a captions file is added'
+const noTracks = (missing: string[]) =>
+  `has no ${missing.join(' and no ')} yet. People who cannot hear it miss what is said, and people who cannot see it what is shown; the accessibility statement lists it until "Write captions and descriptions" (in the site editor) makes them`
 const MENUS = 'Menus (in the site editor; the file content/data/navigation.yaml)'
 
 function noticePagesInNoMenu(pages: RenderedPage[], checked: Checked, problems: ProblemList) {

@@ -137,7 +137,7 @@ export const videoSchema = z
     /** What is seen and not said, as WebVTT cues (fire-is-fast-descriptions.vtt). */
     descriptions: z
       .string()
-      .regex(CAPTIONS_FILE, 'should be the name of a WebVTT file in content/captions')
+      .regex(CAPTIONS_FILE, 'should name a WebVTT file in content/captions')
       .optional(),
     /** The video's length in seconds: no cue may run past it. */
     duration: z.number().min(1).max(36000).optional(),

@@ -2,14 +2,13 @@ import { useRef, useState, type KeyboardEvent } from 'react'
 import { currentBackend } from 'decap-cms-core/dist/esm/backend'
 import { store } from 'decap-cms-core/dist/esm/redux'
 import { draftTracks, pathOf, toVtt } from '#site-editor/captions/tracks.ts'
-import { clock, readCues, type Cue } from '#lib/content/check.ts'
+import { clock, readCues, transcriptOf, type Cue } from '#lib/content/check.ts'
 
-// The captions workshop: the widget of a video's "Captions file" field (registered in main.tsx),
-// and "Write captions and descriptions" under it. The video plays here; the clerk types what is
-// said, or "Seen:" and what is seen, while it waits, and Enter places the line at the moment they
-// began typing it; the lines can be corrected, times and words. The WebVTT files ride with the entry as
-// Decap draft media, so the one Save writes them with videos.yaml, through the site check
-// (site-editor/backend.ts, withCaptionFiles); the preview plays them on the page's own player.
+// The captions workshop, the widget of a video's "Captions file" field (fieldFor in widgets.ts).
+// The video plays here; the clerk types what is said, or "Seen:" and what is seen; the video waits
+// while they type, and Enter places the line where they began. The WebVTT files ride with the
+// entry as Decap draft media, so the one Save writes them with videos.yaml through the site check
+// (withCaptionFiles in backend.ts); the preview plays them on the page's own player.
 
 type Track = 'captions' | 'descriptions'
 type Video = Record<'id' | 'title' | 'url' | 'provider', string> & Partial<Record<Track, string>>
@@ -18,31 +17,23 @@ type Data = {
   setIn(path: unknown[], v: unknown): Data
   toJS(): unknown
 }
-type Props = { value?: string }
 const editor = store as {
   getState(): { config: unknown; entryDraft: Data }
-  dispatch(action: object): void
+  dispatch(a: object): void
 }
 /** A part of the entry being edited, from Decap's store. */
 const draft = (...path: string[]) => editor.getState().entryDraft.getIn(['entry', ...path])
 
 /** The seconds Escape goes back, and how long a description is shown (the page pauses at its start). */
 export const BACK_SECONDS = 5
-export const DESCRIPTION_SECONDS = 1
+const DESCRIPTION_SECONDS = 1
 /** A description is a line that starts so. */
 const SEEN = /^\s*seen:\s*/i
 const sorted = (cues: Cue[]) => [...cues].sort((a, b) => a.start - b.start)
-/** Moments to the millisecond, as WebVTT writes them. */
 const ms = (seconds: number) => Math.round(seconds * 1000) / 1000
+const TRACKS = ['captions', 'descriptions'] as const
 
-/** The video whose entry holds this field: its place among the list's entries on screen. */
-function videoAt(element: HTMLElement): [number, Video] {
-  const entry = element.closest('[class*="SortableListItem"]')!
-  const index = [...entry.parentElement!.children].indexOf(entry)
-  return [index, draft('data', 'items').getIn([index]).toJS() as Video]
-}
-
-/** A track's cues: the draft's, or the saved file's (read as the site check's guard reads files). */
+/** A track's cues: the draft's, or the saved file's (read through Decap's backend). */
 async function loadCues(video: Video, track: Track): Promise<Cue[]> {
   if (!video[track]) return []
   const path = pathOf(video[track])
@@ -56,7 +47,7 @@ async function loadCues(video: Video, track: Track): Promise<Cue[]> {
 /** Puts the lines in the entry: each track's file as draft media, its name, and the video's length. */
 function keep(index: number, video: Video, lines: Cue[], duration: number) {
   let items = draft('data', 'items').setIn([index, 'duration'], duration)
-  for (const track of ['captions', 'descriptions'] as const) {
+  for (const track of TRACKS) {
     const seen = track === 'descriptions'
     const cues = sorted(lines)
       .filter((cue) => cue.text.trim() && SEEN.test(cue.text) === seen)
@@ -64,10 +55,8 @@ function keep(index: number, video: Video, lines: Cue[], duration: number) {
     if (cues.length === 0) continue
     const name = video[track] ?? `${video.id}${seen ? '-descriptions' : ''}.vtt`
     const [path, file] = [pathOf(name), new File([toVtt(cues)], name)]
-    editor.dispatch({
-      type: 'ADD_DRAFT_ENTRY_MEDIA_FILE',
-      payload: { id: path, path, file, draft: true },
-    })
+    const payload = { id: path, path, file, draft: true }
+    editor.dispatch({ type: 'ADD_DRAFT_ENTRY_MEDIA_FILE', payload })
     items = items.setIn([index, track], name)
   }
   const field = { get: (key: string) => (key === 'name' ? 'items' : undefined) }
@@ -75,7 +64,7 @@ function keep(index: number, video: Video, lines: Cue[], duration: number) {
 }
 
 /** The "Captions file" field: the file's name, and the workshop that writes it. */
-export function CaptionsControl({ value }: Props) {
+export function CaptionsControl({ value }: { value?: string }) {
   const own = useRef<HTMLDivElement>(null)
   const player = useRef<HTMLVideoElement>(null)
   const [[index, video] = [], setVideo] = useState<[number, Video]>()
@@ -86,12 +75,13 @@ export function CaptionsControl({ value }: Props) {
   const began = useRef<{ at: number; paused: boolean }>(undefined)
   const media = () => player.current!
   const open = async () => {
-    const [at, found] = videoAt(own.current!)
-    const [said = [], seen = []] = await Promise.all(
-      (['captions', 'descriptions'] as const).map((track) => loadCues(found, track))
-    )
-    setCues(sorted([...said, ...seen.map((cue) => ({ ...cue, text: `Seen: ${cue.text}` }))]))
-    setNext(said.at(-1)?.end ?? 0)
+    // The video whose entry holds this field: its place among the list's entries on screen.
+    const entry = own.current!.closest('[class*="SortableListItem"]')!
+    const at = [...entry.parentElement!.children].indexOf(entry)
+    const found = draft('data', 'items').getIn([at]).toJS() as Video
+    const [said, seen] = await Promise.all(TRACKS.map((track) => loadCues(found, track)))
+    setCues(transcriptOf(said, seen))
+    setNext(said!.at(-1)?.end ?? 0)
     setVideo([at, found])
   }
   const change = (list: Cue[]) => {
@@ -121,12 +111,13 @@ export function CaptionsControl({ value }: Props) {
   }
   const onType = (text: string) => {
     if (!began.current) {
-      const paused = !media().paused
-      if (paused) media().pause()
-      began.current = { at: ms(media().currentTime), paused }
+      began.current = { at: ms(media().currentTime), paused: !media().paused }
+      media().pause()
     }
     setTyped(text)
   }
+  const edit = (i: number, changed: Partial<Cue>) =>
+    change(cues.map((c, j) => (j === i ? { ...c, ...changed } : c)))
   return (
     <div ref={own}>
       <button
@@ -164,38 +155,34 @@ export function CaptionsControl({ value }: Props) {
             />
           </label>
           <ol aria-label="Captions and descriptions (to delete one, clear its words)">
-            {cues.map((cue, i) => {
-              const edit = (changed: Partial<Cue>) =>
-                change(cues.map((c, j) => (j === i ? { ...c, ...changed } : c)))
-              return (
-                <li key={i}>
-                  {(['start', 'end'] as const).map((key) => (
-                    <span key={key}>
-                      {key === 'start' ? 'From ' : ' to '}
-                      <input
-                        type="number"
-                        step="0.1"
-                        min="0"
-                        aria-label={`Line ${i + 1} ${key === 'start' ? 'from' : 'to'} (seconds)`}
-                        value={cue[key]}
-                        onChange={(e) => edit({ [key]: Number(e.target.value) })}
-                        style={{ ...INPUT, width: '6em' }}
-                      />
-                    </span>
-                  ))}{' '}
-                  seconds{' '}
-                  <input
-                    aria-label={`Words of line ${i + 1}`}
-                    value={cue.text}
-                    onChange={(e) => edit({ text: e.target.value })}
-                    style={INPUT}
-                  />{' '}
-                  <button type="button" onClick={() => play(cue.start)}>
-                    Play from {clock(cue.start)}
-                  </button>
-                </li>
-              )
-            })}
+            {cues.map((cue, i) => (
+              <li key={i}>
+                {(['start', 'end'] as const).map((key) => (
+                  <span key={key}>
+                    {key === 'start' ? 'From ' : ' to '}
+                    <input
+                      type="number"
+                      step="0.1"
+                      min="0"
+                      aria-label={`Line ${i + 1} ${key === 'start' ? 'from' : 'to'} (seconds)`}
+                      value={cue[key]}
+                      onChange={(e) => edit(i, { [key]: Number(e.target.value) })}
+                      style={{ ...INPUT, width: '6em' }}
+                    />
+                  </span>
+                ))}{' '}
+                seconds{' '}
+                <input
+                  aria-label={`Words of line ${i + 1}`}
+                  value={cue.text}
+                  onChange={(e) => edit(i, { text: e.target.value })}
+                  style={INPUT}
+                />{' '}
+                <button type="button" onClick={() => play(cue.start)}>
+                  Play from {clock(cue.start)}
+                </button>
+              </li>
+            ))}
           </ol>
         </section>
       ) : null}

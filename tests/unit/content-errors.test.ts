@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readContentSource } from '#lib/content/disk.ts'
 import { checkContent } from '#lib/content/index.ts'
+import { noticesSummary } from '#lib/content/report.ts'
 import { loadContent } from '#tests/helpers/content.ts'
 import { contentError, edit, fixtureCopy, page, problemsIn, put } from '../helpers/content.ts'
 
@@ -598,10 +599,29 @@ describe('notices', () => {
     expect(errorsIn(dir)).toEqual([])
   })
 
-  it('list each video without captions', () => {
-    expect(noticesIn(fixtureCopy())).toContainEqual(
-      expect.stringMatching(/data\/videos\.yaml:8: entry "reading": has no captions yet/)
+  it('list each video without captions or descriptions, and so does the pull request summary', () => {
+    const dir = fixtureCopy()
+    const notices = noticesIn(dir)
+    expect(notices).toContainEqual(
+      expect.stringMatching(/data\/videos\.yaml:1: entry "fire-is-fast": has no descriptions yet/)
     )
+    expect(notices).toContainEqual(
+      expect.stringMatching(
+        /data\/videos\.yaml:8: entry "reading": has no captions and no descriptions yet/
+      )
+    )
+    const { problems } = checkContent(readContentSource(dir), '2026-01-01')
+    const summary = noticesSummary(problems).split('\n')
+    expect(summary[0]).toBe('### Worth a look (notices of the content check)')
+    for (const notice of notices) expect(summary).toContain(`- ${notice}`)
+    put(dir, 'captions/seen.vtt', 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nSmoke.\n')
+    edit(
+      dir,
+      'data/videos.yaml',
+      '  captions: fire-is-fast.vtt',
+      '  captions: fire-is-fast.vtt\n  descriptions: seen.vtt'
+    )
+    expect(noticesIn(dir).join('\n')).not.toMatch(/"fire-is-fast": has no/)
   })
 
   it('point at a figure typed out where a registry holds it', () => {

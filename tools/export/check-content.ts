@@ -1,7 +1,8 @@
 // npm run check:content: checks content/ as the build does; every problem in plain words with its
 // file and line, then notices (on GitHub Actions, annotations too). Exits 1 on an error.
+// With --summary, only the notices, as Markdown for a pull request's run summary (checks.yml).
 import { buildDay } from '#lib/content/alerts.ts'
-import { contentReport } from '#lib/content/report.ts'
+import { contentReport, noticesSummary } from '#lib/content/report.ts'
 import { readContentSource } from '#lib/content/disk.ts'
 import { checkContent } from '#lib/content/index.ts'
 
@@ -12,5 +13,7 @@ const summary =
     `${content.registries.videos.size} videos, ${content.registries.forms.size} forms, ` +
     `${content.registries.links.size} links`
 const report = contentReport(problems, { github: process.env.GITHUB_ACTIONS === 'true', summary })
-console[content ? 'log' : 'error'](report)
+console[content ? 'log' : 'error'](
+  process.argv.includes('--summary') ? noticesSummary(problems) : report
+)
 process.exit(content ? 0 : 1)
