@@ -108,9 +108,10 @@ test('a clerk captions and describes a video while it plays, and one Save writes
     await from.click()
     await from.press('ControlOrMeta+a')
     await from.pressSequentially(String(said[1]!.start))
+    // Where the seek goes, read as it starts: the video plays on from there at once.
     const moved = player.evaluate(
       (video: HTMLVideoElement) =>
-        new Promise<number>((done) => (video.onseeked = () => done(video.currentTime)))
+        new Promise<number>((done) => (video.onseeking = () => done(video.currentTime)))
     )
     await workshop.getByRole('button', { name: /^Play from 0:05/ }).click()
     expect(await moved).toBeCloseTo(said[1]!.start, 1)
