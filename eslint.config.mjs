@@ -3,7 +3,7 @@ import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTypescript from 'eslint-config-next/typescript'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 
-// Rooms by audience and runtime (README, "How it is built"): each imports only itself and these.
+// Rooms by audience and runtime (ARCHITECTURE.md, "Rooms"): each imports only itself and these.
 const ROOMS = {
   lib: [],
   components: ['lib'],
@@ -28,7 +28,7 @@ const roomRules = (room) => [
     .filter((other) => other !== room && !ROOMS[room].includes(other))
     .map((other) => ({
       regex: `^(#|(\\.\\.?/)+)${other}/`,
-      message: `${room}/ may not import ${other}/: see README, "How it is built".`,
+      message: `${room}/ may not import ${other}/: see ARCHITECTURE.md, "Rooms".`,
     })),
   ...(room === 'site-editor' ? [BROWSER_ONLY] : []),
 ]

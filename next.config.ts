@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import type { NextConfig } from 'next'
 
-// The site is exported as plain files: see README "How it is built".
+// The site is exported as plain files: see ARCHITECTURE.md.
 export default {
   output: 'export',
   // `npm run build` exports into a staging folder (tools/export/build.ts).

@@ -17,11 +17,18 @@ const args = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
 ]
 
+function shardOf(part: string | undefined) {
+  const [current, total] = (part ?? '').split('/').map(Number)
+  return current && total ? { current, total } : null
+}
+
 export default defineConfig<Record<never, never>, ServerOptions>({
   testDir: 'tests/e2e',
   forbidOnly: !!process.env.CI,
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS || 2),
+  // One part of the tests (E2E_SHARD=1/3), as each of CI's browser jobs runs; else all of them.
+  shard: shardOf(process.env.E2E_SHARD),
   // Only a guard against a hang: a test waits for what it needs, and a busy machine (two test runs
   // at once on two cores) makes a step many times slower without making it wrong.
   timeout: 300_000,

@@ -88,7 +88,7 @@ export function DocumentList({ documents, kinds, headingLevel = 2 }: DocumentLis
           <Heading id={headingId} className="text-2xl font-bold text-brand-dark">
             {year ?? 'Other documents'}
           </Heading>
-          {/* Plain links, each one text with its cue: a year list holds hundreds (README, "Performance"). */}
+          {/* Plain links, each one text with its cue: a year list holds hundreds (PERFORMANCE.md). */}
           <ul className="mt-3 space-y-2">
             {docs.map((doc) => (
               <li key={doc.id}>

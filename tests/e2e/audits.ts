@@ -27,6 +27,12 @@ export async function axeViolations(page: Page, within?: string): Promise<string
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   return page.evaluate(
     async ([tags, within]) => {
+      // A section with content-visibility: auto is laid out only once the reader scrolls near it,
+      // and axe measures layout (target size, overlap): every such section is laid out first, as
+      // the reader's scrolling would (else axe reports sizes of a layout no one sees).
+      for (const element of document.querySelectorAll<HTMLElement>('body *'))
+        if (getComputedStyle(element).getPropertyValue('content-visibility') === 'auto')
+          element.style.setProperty('content-visibility', 'visible')
       const { axe } = window as unknown as { axe: typeof import('axe-core') }
       const results = await axe.run(within ? { include: [within] } : document, {
         runOnly: { type: 'tag', values: tags },

@@ -13,7 +13,7 @@ import {
 } from '#tests/helpers/nginx.ts'
 import { freePort } from '#tests/helpers/ports.ts'
 
-// Defence in depth (README, "Threat model"). The content check keeps
+// Defence in depth (SECURITY.md). The content check keeps
 // anything but checked captions files out of the export
 // (tests/unit/untrusted-content.test.ts, tests/export/known-files.test.ts).
 // Here, as if a page and a script had slipped past it into the captions

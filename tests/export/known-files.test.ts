@@ -8,7 +8,7 @@ import { CALENDAR_PATH, CAPTIONS_PATH, routeHref, SITE_EDITOR_PATH } from '#lib/
 import { PAGE_DATES_FILE } from '#tools/export/page-dates.ts'
 import { exportFiles, OUT, requireExport } from '#tests/helpers/export.ts'
 
-// Only files of known kinds are published (README, "Threat model"): every
+// Only files of known kinds are published (SECURITY.md): every
 // file in the export is a page for a published route, a file the build
 // makes, the search index, the site editor, or a captions file that a video
 // names. Expected values come from the registries, never from content/.

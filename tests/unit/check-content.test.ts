@@ -1,14 +1,16 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { githubAnnotation } from '#lib/content/report.ts'
+import { checkContentReport } from '#tools/export/check-content.ts'
 import { edit, fixtureCopy } from '../helpers/content.ts'
 
 // `npm run check:content`, the one check staff run: every problem in plain
-// words with file and line, and on GitHub an annotation for each.
+// words with file and line, and on GitHub an annotation for each. One test
+// runs the command; the others call what it prints.
 
-const check = (dir: string, env: Record<string, string> = {}) =>
+const check = (dir: string) =>
   spawnSync(process.execPath, ['tools/export/check-content.ts'], {
-    env: { ...process.env, GITHUB_ACTIONS: '', ...env, CONTENT_DIR: dir },
+    env: { ...process.env, GITHUB_ACTIONS: '', CONTENT_DIR: dir },
     encoding: 'utf8',
   })
 
@@ -27,24 +29,24 @@ describe('npm run check:content', () => {
     const dir = fixtureCopy()
     edit(dir, 'data/fees.yaml', 'amount: 40.00', 'amount: forty')
     edit(dir, 'pages/home.md', 'section: home', 'section: homepage')
-    const run = check(dir)
-    expect(run.status).toBe(1)
-    expect(run.stderr).toMatch(
+    const run = checkContentReport(dir, false)
+    expect(run.ok).toBe(false)
+    expect(run.report).toMatch(
       /Content check: 2 errors to fix\. Nothing is built until they are fixed\./
     )
-    expect(run.stderr).toMatch(/data\/fees\.yaml:7: field "amount" \(inspection, tiers entry 1\)/)
-    expect(run.stderr).toMatch(/pages\/home\.md:5: field "section" should be one of/)
+    expect(run.report).toMatch(/data\/fees\.yaml:7: field "amount" \(inspection, tiers entry 1\)/)
+    expect(run.report).toMatch(/pages\/home\.md:5: field "section" should be one of/)
   })
 
   it('puts each problem on its file and line in a GitHub pull request', () => {
     const dir = fixtureCopy()
     edit(dir, 'data/fees.yaml', 'amount: 40.00', 'amount: forty')
-    const run = check(dir, { GITHUB_ACTIONS: 'true' })
-    expect(run.stderr).toMatch(
+    const run = checkContentReport(dir, true)
+    expect(run.report).toMatch(
       /^::error file=.*data\/fees\.yaml,line=7,title=Content error::field "amount" \(inspection, tiers entry 1\) should be a number/m
     )
-    const clean = check(fixtureCopy(), { GITHUB_ACTIONS: 'true' })
-    expect(clean.stdout).toMatch(
+    const clean = checkContentReport(fixtureCopy(), true)
+    expect(clean.report).toMatch(
       /^::notice file=.*pages\/lessons\.md,line=2,title=Content notice::is in no menu/m
     )
   })

@@ -6,7 +6,7 @@ import { readContentSource } from '#lib/content/disk.ts'
 import { checkContent } from '#lib/content/index.ts'
 import { edit, fixtureCopy, page, problemsIn, put } from '#tests/helpers/content.ts'
 
-// A content pull request is untrusted input (README, "Threat model"). Each
+// A content pull request is untrusted input (SECURITY.md). Each
 // hostile or careless input below is refused by the content check with its
 // file (and line where there is one), or shown to be harmless. Every case
 // runs on a copy of the test content, never on content/.

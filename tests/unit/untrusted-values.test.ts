@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { atomFeed } from '#lib/feed.ts'
 import { edit, fixtureCopy, loadContent, page, problemsIn, put } from '#tests/helpers/content.ts'
 
-// A content pull request is untrusted input (README, "Threat model"): the
+// A content pull request is untrusted input (SECURITY.md): the
 // values inside the files. Each hostile or careless value below is refused
 // by the content check with its file and line, all of them in one pass, or
 // shown to be harmless. Every case runs on a copy of the test content.

@@ -28,6 +28,7 @@ type Job = {
   needs?: string | string[]
   permissions?: unknown
   strategy?: unknown
+  env?: Record<string, string>
   steps: Step[]
 }
 type Workflow = {
@@ -164,12 +165,25 @@ describe('checks.yml', () => {
     ])
   })
 
-  it('runs the full test command through .ci/run once, on the Node the scripts run on', () => {
-    const { full } = checks.jobs
-    // A matrix of runner Nodes would run the same scripts on the same Node 24 again.
-    expect(full?.strategy).toBeUndefined()
-    expect(full?.steps[1]?.with?.['node-version']).toBe(24)
-    expect(full?.steps.at(-1)?.run).toBe('bash .ci/run')
+  it("runs npm test's two halves as side-by-side jobs, the browser tests in three parts", () => {
+    const { 'full-checks': checksJob, 'full-served': served } = checks.jobs
+    const runs = (job: Job | undefined) => job?.steps.slice(2).map((step) => step.run)
+    // Exactly the scripts `npm test` runs, each once (the served half after its build).
+    const halves = [...packageJson.scripts.test.matchAll(/npm run --silent ([\w:]+)/g)].map(
+      ([, name]) => `npm run ${name}`
+    )
+    expect(halves).toEqual(['npm run test:checks', 'npm run test:served'])
+    expect(runs(checksJob)).toEqual(['npm install', halves[0]])
+    expect(runs(served)).toEqual(['npm install', 'npm run build', halves[1]])
+    for (const job of [checksJob, served]) expect(job?.steps[1]?.with?.['node-version']).toBe(24)
+    // Each part is one shard of Playwright's, read by playwright.config.ts.
+    expect(served?.strategy).toEqual({ 'fail-fast': false, matrix: { part: [1, 2, 3] } })
+    expect(served?.env).toEqual({
+      E2E_SHARD: '${{ matrix.part }}/3',
+    })
+    expect(readFileSync(join(process.cwd(), 'playwright.config.ts'), 'utf8')).toContain(
+      'shardOf(process.env.E2E_SHARD)'
+    )
   })
 
   it('builds a preview of pull requests only, diffs it against the base and uploads it', () => {

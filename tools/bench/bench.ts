@@ -1,5 +1,5 @@
 // npm run bench [-- --no-build --runs N --routes /a/,/b/]: Lighthouse (mobile, throttled as pages
-// load) on every route, round by round, beside a floor page (README, "Performance"). Goal: each
+// load) on every route, round by round, beside a floor page (PERFORMANCE.md). Goal: each
 // route's LCP at most 1.25 x its round's floor in every round; the last line says PASS or FAIL.
 import { execSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'

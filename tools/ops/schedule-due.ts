@@ -36,14 +36,19 @@ export function publishDue(schedule: string | undefined, now: Date) {
   return { due, reason: said + then }
 }
 
+/** What the step prints and sets, for a cron line and SCHEDULE_NOW (the clock if unset). */
+export function dueStep(schedule: string | undefined, nowText = process.env.SCHEDULE_NOW) {
+  const now = nowText ? new Date(nowText) : new Date()
+  if (Number.isNaN(now.getTime())) throw new Error(`SCHEDULE_NOW "${nowText}" is not a date`)
+  const { due, reason } = publishDue(schedule, now)
+  return { printed: `${reason}\ndue=${due}`, output: `due=${due}\n` }
+}
+
 if (import.meta.main) {
-  const now = process.env.SCHEDULE_NOW ? new Date(process.env.SCHEDULE_NOW) : new Date()
   try {
-    if (Number.isNaN(now.getTime()))
-      throw new Error(`SCHEDULE_NOW "${process.env.SCHEDULE_NOW}" is not a date`)
-    const { due, reason } = publishDue(process.argv[2], now)
-    console.log(`${reason}\ndue=${due}`)
-    if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `due=${due}\n`)
+    const { printed, output } = dueStep(process.argv[2])
+    console.log(printed)
+    if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, output)
   } catch (error) {
     console.error(`schedule:due: ${error instanceof Error ? error.message : String(error)}`)
     process.exit(1)
