@@ -1,7 +1,9 @@
 import type { Config } from 'tailwindcss'
 
 // Design tokens. The interface constants come from the specification (§9): overlay transitions and
-// the stacking scale. Colours have at least 4.5:1 contrast on the backgrounds they are used on.
+// the stacking scale, of which the site has a menu and a toast (the skip link); it has no modal,
+// overlay or tooltip, so their values are left out. Colours have at least 4.5:1 contrast on the
+// backgrounds they are used on.
 const config: Config = {
   theme: {
     extend: {
@@ -19,10 +21,7 @@ const config: Config = {
         sans: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
       },
       zIndex: {
-        overlay: '1000',
         menu: '1000',
-        modal: '1100',
-        tooltip: '1100',
         toast: '1200',
       },
       transitionDuration: {

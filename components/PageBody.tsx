@@ -14,7 +14,7 @@ import { SmokeAlarmDiagram } from '#components/SmokeAlarmDiagram.tsx'
 import { TileGrid } from '#components/TileGrid.tsx'
 import { VideoEmbed } from '#components/VideoEmbed.tsx'
 import type { Block } from '#lib/content/blocks.ts'
-import type { PageFrontmatter } from '#lib/content/schemas.ts'
+import type { PageFrontmatter } from '#lib/content/page-schemas.ts'
 
 type PageBodyProps = {
   page: Pick<PageFrontmatter, 'layout'> & { blocks: Block[] }

@@ -1,5 +1,5 @@
 import type { IndexedPage } from '#lib/content/blocks.ts'
-import { sections } from '#lib/content/schemas.ts'
+import { sections } from '#lib/content/page-schemas.ts'
 import { routeHref } from '#lib/routes.ts'
 
 const SECTION_TITLES: Record<(typeof sections)[number], string> = {

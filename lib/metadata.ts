@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
-import type { PageFrontmatter, Site } from '#lib/content/schemas.ts'
+import type { PageFrontmatter } from '#lib/content/page-schemas.ts'
+import type { Site } from '#lib/content/schemas.ts'
 import { FEED_PATH, routeHref } from '#lib/routes.ts'
 import { SITE_URL } from '#lib/site-address.ts'
 

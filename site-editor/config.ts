@@ -1,13 +1,14 @@
-import { COLLECTIONS } from '#site-editor/fields.ts'
+import { COLLECTIONS, type ListWords } from '#site-editor/fields.ts'
 import {
   captionsFormat,
   COMMENT_FIELD,
-  meetingsSpec,
-  pageSpec,
+  MEETINGS_SHAPE,
+  PAGE_SHAPE,
   QUOTES_FIELD,
-  registrySpec,
+  REGISTRY_SHAPES,
 } from '#site-editor/formats.ts'
-import { fieldFor, listField, wordsFor } from '#site-editor/widgets.ts'
+import { fieldFor, fieldsOf, LIST_FIELD } from '#site-editor/kinds.ts'
+import type { Shape } from '#site-editor/shape.ts'
 import { SIGN_IN_START_PATH } from '#lib/routes.ts'
 import { MEETINGS_FOLDER, REGISTRY_NAMES, type RegistryName } from '#lib/content/source.ts'
 
@@ -65,6 +66,15 @@ export function siteEditorConfig(settings: SiteEditorSettings) {
   }
 }
 
+/** The Markdown text of a page, below its fields. */
+const PAGE_TEXT = {
+  name: 'body',
+  label: 'Text',
+  hint: 'In Markdown, as described in content/README.md. Headings start at ##. The preview shows the page.',
+  widget: 'text',
+  required: false,
+}
+
 /** What a file carries that is not edited: its top comment and its own quoting, written back as they were. */
 const HIDDEN_FIELDS = [
   [COMMENT_FIELD, 'Comment at the top of the file'],
@@ -77,7 +87,11 @@ export function editorCollections(): CmsCollection[] {
     if (!COLLECTIONS.some((c) => c.name === name))
       throw new Error(`site-editor/fields.ts: COLLECTIONS has no entry for ${name}`)
   return [
-    ...COLLECTIONS.map(({ name, label, description }): CmsCollection => {
+    ...COLLECTIONS.map(({ name, label, description, list }): CmsCollection => {
+      /** A file that is one list: its list, with the words of fields.ts. */
+      const { label: title = label, hint, singular, summary }: ListWords = list ?? {}
+      const listOf = (shape: Shape) =>
+        fieldFor(LIST_FIELD, { ...shape, title, description: hint, singular, summary }, name)
       if (name === 'pages')
         return {
           name,
@@ -94,11 +108,7 @@ export function editorCollections(): CmsCollection[] {
           identifier_field: 'title',
           summary: '{{title}} ({{route}})',
           sortable_fields: ['title', 'route'],
-          fields: [
-            ...HIDDEN_FIELDS,
-            ...pageSpec.fields.map((f) => fieldFor(f, 'page', 'page')),
-            { name: 'body', ...wordsFor('page.body', 'page'), widget: 'text', required: false },
-          ],
+          fields: [...HIDDEN_FIELDS, ...fieldsOf(PAGE_SHAPE, 'page'), PAGE_TEXT],
         }
       // One file per year, a list edited as documents.yaml is. A new year's file is started on
       // GitHub (content/README.md): Decap names a new file from a field, and these have none to spare.
@@ -113,14 +123,14 @@ export function editorCollections(): CmsCollection[] {
           create: false,
           delete: false,
           summary: '{{filename}}',
-          sortable_fields: [],
-          fields: [...HIDDEN_FIELDS, listField(meetingsSpec, MEETINGS_FOLDER)],
+          // The year's records are the entry (Decap looks for a field to call its title).
+          identifier_field: LIST_FIELD,
+          // Newest year first, by its records' year (each is its file's: the content check says so).
+          sortable_fields: [{ field: `${LIST_FIELD}.0.year`, default_sort: 'desc' }],
+          fields: [...HIDDEN_FIELDS, listOf(MEETINGS_SHAPE)],
         }
-      const spec = registrySpec(name)
-      const fields =
-        spec.kind === 'object'
-          ? spec.fields.map((f) => fieldFor(f, name, name))
-          : [listField(spec, name)]
+      const shape = REGISTRY_SHAPES[name]
+      const fields = list ? [listOf(shape)] : fieldsOf(shape, name)
       return {
         name,
         label,

@@ -21,8 +21,10 @@ export function normalizeDay(value: string): string {
   return readTypedDay(value) ?? value.trim()
 }
 
-export function dayProblem(value: string): string | undefined {
-  if (value.trim() === '') return undefined
+/** What is wrong with a typed day, if anything; blank is fine where the field may be left empty. */
+export function dayProblem(value: string, required = false): string | undefined {
+  // Blank is left out of the file; spaces alone are not a day where one is needed.
+  if (value.trim() === '' && !(required && value)) return undefined
   if (hasTwoDigitYear(value))
     return 'has a two-digit year. Write the year in full, such as 2026-11-23 or 11/23/2026'
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value))
@@ -39,15 +41,49 @@ type Props = {
   setActiveStyle: () => void
   setInactiveStyle: () => void
   field: { get: (key: string, fallback?: unknown) => unknown }
+  /** Decap's ids of the entry the field is in: the fields beside it share them. */
+  parentIds?: string[]
 }
 
+/** The days typed in the fields that are open, so that a last day sees its first day as typed. */
+const typed = new Map<string, { value: string; label: string }>()
+const redraws = new Set<() => void>()
+
 export class DayControl extends Component<Props> {
+  private readonly redraw = () => this.forceUpdate()
+  private readonly key = (name: unknown) => `${String(this.props.parentIds)}\0${String(name)}`
+  private readonly label = () => String(this.props.field.get('label', this.props.field.get('name')))
+
+  componentDidMount() {
+    redraws.add(this.redraw)
+    this.tell()
+  }
+  componentDidUpdate(before: Props) {
+    if (before.value !== this.props.value) this.tell()
+  }
+  componentWillUnmount() {
+    redraws.delete(this.redraw)
+    typed.delete(this.key(this.props.field.get('name')))
+  }
+  private tell() {
+    const value = String(this.props.value ?? '')
+    typed.set(this.key(this.props.field.get('name')), { value, label: this.label() })
+    for (const redraw of redraws) if (redraw !== this.redraw) redraw()
+  }
+
+  /** A last day before its first day (an alert's `end` before its `start`), as soon as both are days. */
+  private orderProblem(value: string): string | undefined {
+    const first = typed.get(this.key(this.props.field.get('on_or_after')))
+    if (!first || !dayInWords(value) || !dayInWords(first.value) || value >= first.value) return
+    return `should be on or after the ${first.label.toLowerCase()}, ${dayInWords(first.value)}`
+  }
+
   /** Decap asks each field this before it saves: a wrong day stops the save, in words. */
   isValid = () => {
-    const problem = dayProblem(String(this.props.value ?? ''))
-    if (!problem) return true
-    const label = String(this.props.field.get('label', this.props.field.get('name')))
-    return { error: { type: 'CUSTOM', message: `${label} ${problem}.` } }
+    const value = String(this.props.value ?? '')
+    const required = this.props.field.get('required') !== false
+    const problem = dayProblem(value, required) ?? this.orderProblem(value)
+    return problem ? { error: { type: 'CUSTOM', message: `${this.label()} ${problem}.` } } : true
   }
 
   private readonly leave = () => {
@@ -61,6 +97,7 @@ export class DayControl extends Component<Props> {
     const { forID, value, classNameWrapper, setActiveStyle } = this.props
     const text = String(value ?? '')
     const words = dayInWords(text)
+    const problem = this.orderProblem(text)
     return (
       <div className={classNameWrapper}>
         <input
@@ -69,7 +106,8 @@ export class DayControl extends Component<Props> {
           autoComplete="off"
           spellCheck={false}
           placeholder="YYYY-MM-DD"
-          aria-describedby={`${forID}-in-words`}
+          aria-describedby={`${forID}-in-words ${forID}-problem`}
+          aria-invalid={problem ? true : undefined}
           value={text}
           onChange={(event) => this.props.onChange(event.target.value)}
           onFocus={setActiveStyle}
@@ -81,6 +119,14 @@ export class DayControl extends Component<Props> {
         </button>
         <span id={`${forID}-in-words`} style={{ marginLeft: '1em' }}>
           {words ?? (text ? '' : 'Write the date as year-month-day, such as 2026-11-23.')}
+        </span>
+        {/* Said when it appears; red as Decap's own field errors. */}
+        <span
+          id={`${forID}-problem`}
+          aria-live="polite"
+          style={{ display: 'block', color: '#b91c1c' }}
+        >
+          {problem && `${this.label()} ${problem}.`}
         </span>
       </div>
     )

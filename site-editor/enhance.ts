@@ -27,10 +27,16 @@ function keepErrorNotices(store: EditorStore) {
   }
 }
 
-const LIST_BUTTON = 'button[class*="TopBarButton-button"]'
-const ENTRY = '[class*="SortableListItem"]'
-const ENTRY_HEADER = '[class*="StyledListItemTopBar"], [class*="NestedObjectLabel"]'
-const LIST_HEADER = '[class*="TopBarContainer"]'
+// Decap's screens, found by what Decap shows assistive technology and its tests where it can:
+// a list entry's header row holds the drag handle it marks `aria-roledescription="sortable"`, and
+// a list's header row the ">" it marks `data-testid="expand-button"`.
+const ENTRY_BAR = ':has(> [aria-roledescription="sortable"])'
+/** A list entry's ">" and remove buttons. */
+const LIST_BUTTON = `${ENTRY_BAR} > button`
+const ENTRY = ':has(> * > [aria-roledescription="sortable"])'
+/** An entry's header row, and its summary line below it (shown while folded). */
+const ENTRY_HEADER = `${ENTRY_BAR}, ${ENTRY_BAR} + *`
+const LIST_HEADER = ':has(> * > [data-testid="expand-button"])'
 
 /** The word for one entry of the list a button belongs to: "alert" from its "Add alert" button. */
 function entryWord(button: Element): string {
@@ -81,7 +87,7 @@ function toggleFor(target: Element): HTMLElement | undefined {
 function markOpen(root: ParentNode, all = true) {
   for (const entry of root.querySelectorAll(ENTRY)) {
     const toggle = entry.querySelector(LIST_BUTTON)
-    const summary = entry.querySelector(':scope > [class*="NestedObjectLabel"]')
+    const summary = entry.querySelector(`:scope > ${ENTRY_BAR} + *`)
     if (!toggle || !summary || isRemoveButton(toggle)) continue
     if (!all && toggle.hasAttribute('aria-expanded')) continue
     toggle.setAttribute('aria-expanded', String(getComputedStyle(summary).display === 'none'))

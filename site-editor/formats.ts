@@ -1,126 +1,32 @@
-import { parseDocument, visit, type Document } from 'yaml'
+import { Document, isMap, isScalar, isSeq, parseDocument, Scalar, visit, YAMLMap } from 'yaml'
 import { z } from 'zod'
-import { MARKDOWN_FIELDS } from '#site-editor/fields.ts'
-import { isData, specOf, variantOf, type ObjectSpec, type Spec } from '#site-editor/model.ts'
-import { isKeptStyle, keptStyles, writeYaml, type WriteOptions } from '#site-editor/yaml-writer.ts'
+import { LIST_FIELD, read, write } from '#site-editor/kinds.ts'
+import { shapeOf, type Shape } from '#site-editor/shape.ts'
 import { splitFrontmatter } from '#lib/content/frontmatter.ts'
+import { pageSchema } from '#lib/content/page-schemas.ts'
 import { REGISTRY_SCHEMAS } from '#lib/content/registries.ts'
-import { meetingRecordSchema, pageSchema } from '#lib/content/schemas.ts'
-import { MEETINGS_FOLDER, type RegistryName } from '#lib/content/source.ts'
+import { meetingRecordSchema } from '#lib/content/schemas.ts'
+import { MEETINGS_FOLDER, REGISTRY_NAMES, type RegistryName } from '#lib/content/source.ts'
 
-// How the editor reads and writes content files (Decap's custom formats).
-// What Decap edits differs from the file, undone on writing: a list registry
-// is { items }, a map is a list of { id, value }, an entry of several shapes
-// carries `_type`; the top comment and the file's own quoting ride in hidden fields.
+// How the editor reads and writes content files (Decap's custom formats), through the shape of
+// each file (shape.ts) and its kinds of field (kinds.ts). The top comment and the
+// file's own quoting ride in hidden fields; comments further down move to the top.
 
 export const COMMENT_FIELD = '_comment'
 export const QUOTES_FIELD = '_quotes'
-export const TYPE_KEY = '_type'
-export const LIST_FIELD = 'items'
-export const RECORD_KEY = 'id'
-export const RECORD_VALUE = 'value'
 
 type Data = Record<string, unknown>
 export type Format = { fromFile: (text: string) => Data; toFile: (data: Data) => string }
 
-export function registrySpec(name: RegistryName): Spec {
-  const { schema, list } = REGISTRY_SCHEMAS[name]
-  const spec = specOf(list ? z.array(schema) : schema, name)
-  const entry = spec.kind === 'list' ? spec.item : spec
-  for (const field of MARKDOWN_FIELDS[name] ?? []) {
-    const text = entry.kind === 'object' ? entry.fields.find((f) => f.name === field)?.spec : null
-    if (text?.kind !== 'text')
-      throw new Error(
-        `site-editor/fields.ts: "${field}" is named as Markdown but is not a text field`
-      )
-    text.markdown = true
-  }
-  return spec
-}
-
-export const meetingsSpec = specOf(z.array(meetingRecordSchema), MEETINGS_FOLDER)
-export const pageSpec = specOf(pageSchema, 'page') as ObjectSpec
-
-function convertParts(
-  value: unknown,
-  spec: Spec,
-  convert: (value: unknown, spec: Spec) => unknown
-): unknown {
-  if (spec.kind === 'list')
-    return Array.isArray(value) ? value.map((item) => convert(item, spec.item)) : value
-  if (spec.kind !== 'object' || !isData(value)) return value
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => {
-      const field = spec.fields.find((f) => f.name === key)
-      return [key, field ? convert(inner, field.spec) : inner]
-    })
-  )
-}
-
-/** Turns file data into the shape Decap edits. */
-function toEditor(value: unknown, spec: Spec): unknown {
-  switch (spec.kind) {
-    case 'object':
-    case 'list':
-      return convertParts(value, spec, toEditor)
-    case 'union': {
-      const variant = variantOf(spec, value)
-      if (!variant) return value
-      return variant.spec.kind === 'text'
-        ? { [TYPE_KEY]: variant.name, [RECORD_VALUE]: value }
-        : { [TYPE_KEY]: variant.name, ...(toEditor(value, variant.spec) as Data) }
-    }
-    case 'record': {
-      if (!isData(value)) return value
-      return Object.entries(value).map(([key, inner]) => {
-        const edited = toEditor(inner, spec.value)
-        if (spec.value.kind === 'union' && isData(edited)) {
-          const { [TYPE_KEY]: type, ...fields } = edited
-          return { [TYPE_KEY]: type, [RECORD_KEY]: key, ...fields }
-        }
-        if (spec.value.kind === 'object' && isData(edited)) return { [RECORD_KEY]: key, ...edited }
-        return { [RECORD_KEY]: key, [RECORD_VALUE]: edited }
-      })
-    }
-    default:
-      return value
-  }
-}
-
-/** Turns what Decap edits back into file data. */
-function fromEditor(value: unknown, spec: Spec): unknown {
-  switch (spec.kind) {
-    case 'object':
-    case 'list':
-      return convertParts(value, spec, fromEditor)
-    case 'union': {
-      if (!isData(value)) return value
-      const { [TYPE_KEY]: type, ...fields } = value
-      const variant =
-        spec.variants.find((v) => v.name === type) ?? variantOf(spec, fields as unknown)
-      if (!variant) return fields
-      return variant.spec.kind === 'text' ? fields[RECORD_VALUE] : fromEditor(fields, variant.spec)
-    }
-    case 'record': {
-      if (!Array.isArray(value)) return value
-      const result: Data = {}
-      for (const item of value) {
-        if (!isData(item)) continue
-        const { [RECORD_KEY]: key, ...rest } = item
-        if (typeof key !== 'string' || key === '') continue
-        // A map cannot hold an id twice: say so rather than lose one of them.
-        if (key in result)
-          throw new Error(`Two entries have the id "${key}". Give each entry its own id.`)
-        const inner =
-          spec.value.kind === 'union' || spec.value.kind === 'object' ? rest : rest[RECORD_VALUE]
-        result[key] = fromEditor(inner, spec.value)
-      }
-      return result
-    }
-    default:
-      return value
-  }
-}
+/** The shape of each registry file: a list (documents…) is the list of its entries. */
+export const REGISTRY_SHAPES = Object.fromEntries(
+  REGISTRY_NAMES.map((name) => {
+    const { schema, list } = REGISTRY_SCHEMAS[name]
+    return [name, shapeOf(list ? z.array(schema) : schema, name)]
+  })
+) as Record<RegistryName, Shape>
+export const PAGE_SHAPE = shapeOf(pageSchema, 'page')
+export const MEETINGS_SHAPE = shapeOf(z.array(meetingRecordSchema), MEETINGS_FOLDER)
 
 function splitTopComment(text: string): { comment: string; rest: string } {
   const lines = text.split('\n')
@@ -150,18 +56,77 @@ function withMovedComments(comment: string, moved: string[]): string {
   return `${head ? `${head}\n#\n` : ''}${lines.join('\n')}\n${blank}`
 }
 
+type KeptStyle = [field: string, text: string, style: Scalar.Type]
+
+// Scalar.PLAIN, Scalar.QUOTE_SINGLE...
+const STYLES = ['PLAIN', 'QUOTE_SINGLE', 'QUOTE_DOUBLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED']
+
+export const isKeptStyle = (value: unknown): value is KeptStyle =>
+  Array.isArray(value) &&
+  value.length === 3 &&
+  typeof value[0] === 'string' &&
+  typeof value[1] === 'string' &&
+  STYLES.includes(value[2] as string)
+
+/** Every text of a YAML node, by its place, with its field and style. */
+function textsOf(
+  node: unknown,
+  place: string[] = [],
+  field = '',
+  found = new Map<string, KeptStyle>()
+) {
+  if (isMap(node))
+    for (const pair of node.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key)
+      textsOf(pair.value, [...place, key], key, found)
+    }
+  else if (isSeq(node))
+    node.items.forEach((item, i) => textsOf(item, [...place, String(i)], field, found))
+  else if (isScalar(node) && typeof node.value === 'string' && node.type)
+    found.set(JSON.stringify(place), [field, node.value, node.type])
+  return found
+}
+
+/** The texts `file` wrote in another style than the writer does (`written`). */
+export function keptStyles(file: Document, written: Document): KeptStyle[] {
+  const mine = textsOf(written.contents)
+  return [...textsOf(file.contents)].flatMap(([place, [field, text, style]]) => {
+    const own = mine.get(place)
+    return own && own[1] === text && own[2] !== style ? [[field, text, style] as KeptStyle] : []
+  })
+}
+
+type WriteOptions = {
+  /** A blank line between the top-level groups (fees.yaml, navigation.yaml). */
+  sections?: boolean
+  kept?: readonly KeptStyle[]
+}
+
+/** What Decap holds, as YAML. */
+export function writeYaml(value: unknown, shape: Shape, options: WriteOptions = {}): string {
+  // The site reads YAML 1.2; quoting what YAML 1.1 would take for a date,
+  // a number or yes/no keeps the files the same for any reader.
+  const doc = new Document(null, { version: '1.1' })
+  const kept = new Map(options.kept?.map(([field, text, style]) => [`${field}\0${text}`, style]))
+  const node = write(value, shape, { kept, field: '' })
+  if (options.sections && node instanceof YAMLMap)
+    for (const pair of node.items.slice(1)) if (isScalar(pair.key)) pair.key.spaceBefore = true
+  doc.contents = node
+  return doc.toString({ lineWidth: 0, singleQuote: true, indentSeq: true })
+}
+
 /** A YAML file in Decap's shape, and its hidden fields. */
-function readYaml(text: string, spec: Spec, options: WriteOptions, empty: unknown) {
+function readYaml(text: string, shape: Shape, options: WriteOptions, empty: unknown) {
   const { comment, rest } = splitTopComment(text)
   // YAML 1.2, as the content check reads it: `draft: yes` is the text "yes" here too.
   const doc = parseDocument(rest, { uniqueKeys: false })
   if (doc.errors[0]) throw new Error(`This file is not valid YAML: ${doc.errors[0].message}`)
-  const data = (doc.toJS() as unknown) ?? empty
+  const edited = read((doc.toJS() as unknown) ?? empty, shape)
   const top = withMovedComments(comment, innerComments(doc))
   // The file's own quoting, only where the writer's differs.
-  const kept = keptStyles(doc, parseDocument(writeYaml(data, spec, options)))
+  const kept = keptStyles(doc, parseDocument(writeYaml(edited, shape, options)))
   return {
-    edited: toEditor(data, spec),
+    edited,
     hidden: {
       ...(top ? { [COMMENT_FIELD]: top } : {}),
       ...(kept.length ? { [QUOTES_FIELD]: kept } : {}),
@@ -174,30 +139,30 @@ function writeFile(
   comment: unknown,
   quotes: unknown,
   value: unknown,
-  spec: Spec,
+  shape: Shape,
   options: WriteOptions
 ) {
   const kept = Array.isArray(quotes) ? quotes.filter(isKeptStyle) : []
   const head = typeof comment === 'string' ? comment : ''
-  return head + writeYaml(fromEditor(value, spec), spec, { ...options, kept })
+  return head + writeYaml(value, shape, { ...options, kept })
 }
 
 export function registryFormat(name: RegistryName): Format {
-  const spec = registrySpec(name)
-  // A list (documents...) or a map (facts) is edited as a list field.
-  const list = spec.kind === 'list' || spec.kind === 'record'
+  const shape = REGISTRY_SHAPES[name]
+  // A list (documents…) or a map (facts) is edited as a list field.
+  const list = shape.type === 'array' || !shape.properties
   // Top-level groups separated by a blank line: a file whose fields are all groups or lists.
   const sections =
-    spec.kind === 'object' &&
-    spec.fields.every((f) => ['object', 'list', 'record'].includes(f.spec.kind))
+    !list &&
+    Object.values(shape.properties!).every((f) => f.type === 'object' || f.type === 'array')
   const options = { sections }
   return {
     fromFile(text) {
-      const { edited, hidden } = readYaml(text, spec, options, list ? [] : {})
+      const { edited, hidden } = readYaml(text, shape, options, list ? [] : {})
       return { ...(list ? { [LIST_FIELD]: edited } : (edited as Data)), ...hidden }
     },
     toFile({ [COMMENT_FIELD]: comment, [QUOTES_FIELD]: quotes, ...fields }) {
-      return writeFile(comment, quotes, list ? (fields[LIST_FIELD] ?? []) : fields, spec, options)
+      return writeFile(comment, quotes, list ? (fields[LIST_FIELD] ?? []) : fields, shape, options)
     },
   }
 }
@@ -207,12 +172,12 @@ export const pageFormat: Format = {
   fromFile(text) {
     const parts = splitFrontmatter(text)
     if (!parts) return { body: text }
-    const { edited, hidden } = readYaml(parts.yaml, pageSpec, {}, {})
+    const { edited, hidden } = readYaml(parts.yaml, PAGE_SHAPE, {}, {})
     return { ...(edited as Data), body: parts.body.replace(/^(\r?\n)/, ''), ...hidden }
   },
   toFile({ [COMMENT_FIELD]: comment, [QUOTES_FIELD]: quotes, body, ...fields }) {
     const text = typeof body === 'string' ? body.replace(/^\n+/, '').replace(/\s+$/, '') : ''
-    return `---\n${writeFile(comment, quotes, fields, pageSpec, {})}---\n${text ? `\n${text}\n` : ''}`
+    return `---\n${writeFile(comment, quotes, fields, PAGE_SHAPE, {})}---\n${text ? `\n${text}\n` : ''}`
   },
 }
 

@@ -6,6 +6,8 @@ type Phrases = Record<string, unknown>
 const OURS = {
   // Decap's "＋ Page" uses a full-width plus (U+FF0B), which common fonts lack: an empty box.
   'collection.collectionTop.newButton': 'New %{collectionLabel}',
+  // Decap's Workflow button says "New Post"; it offers the collections an entry can be made in.
+  'workflow.workflow.newPost': 'Create new',
   // The site check's words and GitHub's (backend.ts) come in `details`.
   'ui.toast.onFailToPersist': 'Not saved. %{details}',
   'ui.toast.onFailToPublishEntry': 'Not published: %{details}',

@@ -1,6 +1,7 @@
 import { byPath, withChange } from '#site-editor/backend.ts'
 import { CONTENT_PATH } from '#site-editor/config.ts'
-import { LIST_FIELD, pageFormat, registryFormat, TYPE_KEY } from '#site-editor/formats.ts'
+import { pageFormat, registryFormat } from '#site-editor/formats.ts'
+import { LIST_FIELD, TYPE_KEY } from '#site-editor/kinds.ts'
 import type { ContentProblem } from '#lib/content/problems.ts'
 import {
   MEETINGS_FOLDER,

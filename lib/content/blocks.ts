@@ -1,4 +1,5 @@
 import type * as S from '#lib/content/schemas.ts'
+import type { PageFrontmatter } from '#lib/content/page-schemas.ts'
 import type { EstimatorRules } from '#lib/fee-estimate.ts'
 import type { Cue } from '#lib/content/check.ts'
 
@@ -7,7 +8,7 @@ import type { Cue } from '#lib/content/check.ts'
 export const diagramIds = ['smoke-alarm-levels', 'smoke-alarm-ceiling'] as const
 export type DiagramId = (typeof diagramIds)[number]
 
-export type IndexedPage = Pick<S.PageFrontmatter, 'route' | 'title' | 'description' | 'section'>
+export type IndexedPage = Pick<PageFrontmatter, 'route' | 'title' | 'description' | 'section'>
 
 export type ResolvedTile = {
   label: string

@@ -1,11 +1,12 @@
 import type { z } from 'zod'
+import { navigationSchema } from '#lib/content/page-schemas.ts'
 import * as schemas from '#lib/content/schemas.ts'
 
 // Each registry file of content/data, in the order they are checked: a YAML list of entries (ids
 // unique within the file, but for holidays and the meeting schedule, listed by day) or one group of fields.
 export const REGISTRY_SCHEMAS = {
   site: { schema: schemas.siteSchema, list: false },
-  navigation: { schema: schemas.navigationSchema, list: false },
+  navigation: { schema: navigationSchema, list: false },
   documents: { schema: schemas.documentSchema, list: true },
   videos: { schema: schemas.videoSchema, list: true },
   forms: { schema: schemas.formSchema, list: true },

@@ -5,7 +5,7 @@ import type { PageFile } from '#lib/content/read.ts'
 import { renderMarkdown, renderText } from '#lib/content/markdown/index.ts'
 import type { ProblemList } from '#lib/content/problems.ts'
 import type { Registries } from '#lib/content/registries.ts'
-import type { PageFrontmatter } from '#lib/content/schemas.ts'
+import type { PageFrontmatter } from '#lib/content/page-schemas.ts'
 
 // Step 3 of the content check: the Markdown of pages, transcripts and alerts as sanitized HTML and blocks.
 

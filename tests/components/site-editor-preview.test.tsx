@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { LIST_FIELD, pageFormat, registryFormat } from '#site-editor/formats.ts'
+import { pageFormat, registryFormat } from '#site-editor/formats.ts'
+import { LIST_FIELD } from '#site-editor/kinds.ts'
 import { createPreview, PreviewView } from '#site-editor/preview.tsx'
 import {
   checkPreview,

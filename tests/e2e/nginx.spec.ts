@@ -9,7 +9,7 @@ import { SITE_URL } from '#lib/site-address.ts'
 import { watchPage } from './guarded-test.ts'
 import { expect, test, unguarded } from './served.ts'
 import { content, exportedRoutes, pageWith, siteHeaderRules } from './site.ts'
-import { filesIn } from '#tools/export/files.ts'
+import { filesIn } from '#tools/shared/files.ts'
 
 // The site served by real nginx with the configuration the build wrote
 // (build/nginx.conf; tests/e2e/served.ts starts it), in the `nginx`

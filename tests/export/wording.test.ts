@@ -22,9 +22,14 @@ const content = siteContent()
 const { registries } = content
 const documentOf = (route: string) =>
   new JSDOM(readFileSync(join(OUT, routeHref(route), 'index.html'), 'utf8')).window.document
+/** A fact's text; a fact this test names must exist (content/README.md names these ids too). */
 const factText = (id: string) => {
   const fact = registries.facts[id]
-  return fact === undefined ? undefined : typeof fact === 'string' ? fact : formatDate(fact.date)
+  if (fact === undefined)
+    throw new Error(
+      `content/data/facts.yaml has no fact "${id}". If it was renamed, rename it in this test and in content/README.md.`
+    )
+  return typeof fact === 'string' ? fact : formatDate(fact.date)
 }
 /** Text as the page shows it: spaces collapsed. */
 const words = (node: Element) => node.textContent!.replace(/\s+/g, ' ').trim()
@@ -61,7 +66,7 @@ for (const page of affidavitPages)
     // combination alarm, the bureau's own advice is not mixed into it.
     it('never puts the site’s own combination-alarm advice into the form’s rule', () => {
       const document = documentOf(page.route)
-      const combination = factText('affidavit-form-combination-alarm-life')!
+      const combination = factText('affidavit-form-combination-alarm-life')
       for (const item of [...document.querySelectorAll('main li')].map(words))
         if (item.includes(combination)) expect(item).not.toContain(factText('co-alarm-exception'))
     })

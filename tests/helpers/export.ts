@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import { JSDOM } from 'jsdom'
 import { SITE_EDITOR_PATH } from '#lib/routes.ts'
 import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
-import { sha256Source, styleHashesIn } from '#tools/export/inline-css.ts'
+import { styleHashesIn } from '#tools/export/inline-css.ts'
 import { pageWeight } from '#tools/bench/weight.ts'
-import { filesIn } from '#tools/export/files.ts'
+import { filesIn, sha256Source } from '#tools/shared/files.ts'
 
 /** The built export. These checks run after `npm run build`. */
 export const OUT = join(process.cwd(), 'out')

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { parse } from 'yaml'
-import { COLLECTIONS, FIELD_TEXT } from '#site-editor/fields.ts'
+import { COLLECTIONS } from '#site-editor/fields.ts'
 import { REHEARSAL_USERS, type Rehearsal } from '#tools/rehearse/rehearse.ts'
 import { watchPage } from '../e2e/guarded-test.ts'
 
@@ -59,7 +59,11 @@ export type NewAlert = { id: string; start: string; end: string; message: string
 
 /** Adds an alert at the top of the list, typed in key by key. */
 export async function addAlert(page: Page, alert: NewAlert) {
-  await page.getByRole('button', { name: `Add ${FIELD_TEXT.alerts!.singular}` }).click()
+  await page
+    .getByRole('button', {
+      name: `Add ${COLLECTIONS.find((c) => c.name === 'alerts')!.list!.singular}`,
+    })
+    .click()
   await type(page, 'id', alert.id)
   await page.locator('[id^="level-field-"]').first().click()
   await page.getByRole('option', { name: 'Urgent', exact: true }).click()

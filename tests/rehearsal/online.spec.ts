@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { merge } from '#tools/rehearse/github-model.ts'
 import { GUARD_WORDS, PUBLISH_WORDS } from '#site-editor/backend.ts'
-import { FIELD_TEXT } from '#site-editor/fields.ts'
+import { COLLECTIONS } from '#site-editor/fields.ts'
 import { todayInNewJersey } from '#lib/dates.ts'
 import { startRehearsal, type Rehearsal } from '#tools/rehearse/rehearse.ts'
 import { freePort } from '#tests/helpers/ports.ts'
@@ -123,7 +123,9 @@ test('a change to an entry not yet published moves its pull request; deleting it
 
   // The saved list comes back folded: open the alert just added (the first) and add to its text.
   await page
-    .getByRole('button', { name: `Show or hide this ${FIELD_TEXT.alerts!.singular}` })
+    .getByRole('button', {
+      name: `Show or hide this ${COLLECTIONS.find((c) => c.name === 'alerts')!.list!.singular}`,
+    })
     .first()
     .click()
   await type(page, 'message', ' Water may look brown.')

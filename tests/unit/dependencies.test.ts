@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import packageJson from '../../package.json'
+import decapApp from '../../node_modules/decap-cms-app/package.json'
 
 // Every direct dependency is used: imported by a tracked file, or needed in
 // one of the few ways an import does not show. (`rolldown`, `postcss` and
@@ -38,5 +40,45 @@ describe('the direct dependencies', () => {
 
   it('has no entry left over in the list above', () => {
     for (const name of Object.keys(USED_WITHOUT_AN_IMPORT)) expect(names).toContain(name)
+  })
+})
+
+describe('what the code imports', () => {
+  const declared: Record<string, string> = {
+    ...packageJson.dependencies,
+    ...packageJson.devDependencies,
+  }
+
+  it('is a declared dependency or part of Node, never a package that comes only through another', () => {
+    const specifiers = [
+      ...sources.matchAll(
+        /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)import\s+['"]([^'"]+)['"]/g
+      ),
+    ]
+      .map((m) => m[1] ?? m[2] ?? m[3]!)
+      .filter((s) => !/^(\.|#|node:)/.test(s))
+    const packages = new Set(
+      specifiers.map((s) =>
+        s
+          .split('/')
+          .slice(0, s.startsWith('@') ? 2 : 1)
+          .join('/')
+      )
+    )
+    expect(packages.size).toBeGreaterThan(20)
+    const undeclared = [...packages].filter(
+      (name) => !declared[name] && !declared[`@types/${name}`] && !builtinModules.includes(name)
+    )
+    expect(undeclared).toEqual([])
+  })
+
+  it('takes each part of Decap CMS at the version decap-cms-app brings, so there is one copy of each', () => {
+    const parts = Object.keys(declared).filter(
+      (name) => name.startsWith('decap-cms-') && name !== 'decap-cms-app'
+    )
+    expect(parts.length).toBeGreaterThan(0)
+    expect(declared['decap-cms-app']).toBe(decapApp.version)
+    for (const name of parts)
+      expect(declared[name], name).toBe((decapApp.dependencies as Record<string, string>)[name])
   })
 })

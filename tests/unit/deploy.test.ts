@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { bundleFunctions, FUNCTIONS_DIR, planDeploy } from '#tools/ops/deploy.ts'
-import { filesIn } from '#tools/export/files.ts'
+import { bundleFunctions, planDeploy } from '#tools/ops/deploy.ts'
+import { filesIn, FUNCTIONS_DIR } from '#tools/shared/files.ts'
 
 const SETTINGS = {
   CLOUDFLARE_API_TOKEN: 'token-123',

@@ -36,21 +36,62 @@ function sourceFiles(dir = root): string[] {
 const intended = (file: string) => file.startsWith('content/') || file.startsWith('tests/fixtures/')
 
 describe('the format check and the lint', () => {
-  it('cover every source file but staff content and test fixtures', async () => {
-    const files = sourceFiles().filter((f) => !intended(f))
-    const unformatted: string[] = []
-    for (const file of files.filter((f) => /\.(ts|tsx|mts|mjs|js|json|md|ya?ml|css)$/.test(f))) {
-      const info = await getFileInfo(join(root, file), {
-        ignorePath: join(root, '.prettierignore'),
-      })
-      if (info.ignored || info.inferredParser === null) unformatted.push(file)
-    }
-    expect(unformatted).toEqual(['package-lock.json'])
+  // Real work (the two tools' settings for every file of the project): a minute, under load.
+  it(
+    'cover every source file but staff content and test fixtures',
+    { timeout: 120_000 },
+    async () => {
+      const files = sourceFiles().filter((f) => !intended(f))
+      const ignorePath = join(root, '.prettierignore')
+      const formatted = files.filter((f) => /\.(ts|tsx|mts|mjs|js|json|md|ya?ml|css)$/.test(f))
+      const infos = await Promise.all(
+        formatted.map((f) => getFileInfo(join(root, f), { ignorePath }))
+      )
+      const unformatted = formatted.filter((_, i) => infos[i]!.ignored || !infos[i]!.inferredParser)
+      expect(unformatted).toEqual(['package-lock.json'])
 
-    const eslint = new ESLint({ cwd: root })
-    const unlinted: string[] = []
-    for (const file of files.filter((f) => /\.(ts|tsx|mts|mjs)$/.test(f)))
-      if (await eslint.isPathIgnored(join(root, file))) unlinted.push(file)
-    expect(unlinted).toEqual(['next-env.d.ts'].filter((f) => files.includes(f)))
-  })
+      const eslint = new ESLint({ cwd: root })
+      const linted = files.filter((f) => /\.(ts|tsx|mts|mjs)$/.test(f))
+      const ignored = await Promise.all(linted.map((f) => eslint.isPathIgnored(join(root, f))))
+      const unlinted = linted.filter((_, i) => ignored[i])
+      expect(unlinted).toEqual(['next-env.d.ts'].filter((f) => files.includes(f)))
+    }
+  )
+})
+
+describe('the rooms ESLint holds (ROOMS in eslint.config.mjs)', () => {
+  it(
+    'refuse an import of every room a room does not name, by alias or by relative path',
+    { timeout: 120_000 },
+    async () => {
+      const eslint = new ESLint({ cwd: root })
+      const { ROOMS: rooms }: { ROOMS: Record<string, string[]> } = await import(
+        join(root, 'eslint.config.mjs')
+      )
+      for (const room of Object.keys(rooms)) {
+        // One import a line, each of a file in another room: #tools/ops/x.ts, and ../ops/x.ts
+        // between two folders of tools/; the editor also may not import Node's own modules.
+        const tried = Object.keys(rooms)
+          .filter((other) => other !== room)
+          .flatMap((other) => {
+            const allowed = rooms[room]!.includes(other)
+            const sibling = room.startsWith('tools/') && other.startsWith('tools/')
+            return [
+              { specifier: `#${other}/x.ts`, allowed },
+              ...(sibling ? [{ specifier: `../${other.slice(6)}/x.ts`, allowed }] : []),
+            ]
+          })
+        if (room === 'site-editor') tried.push({ specifier: 'node:fs', allowed: false })
+        const [result] = await eslint.lintText(
+          tried.map(({ specifier }) => `import '${specifier}'`).join('\n') + '\n',
+          { filePath: join(root, room, 'room-check.ts') }
+        )
+        const refused = new Set(
+          result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.line)
+        )
+        for (const [i, { specifier, allowed }] of tried.entries())
+          expect(refused.has(i + 1), `${room}/ importing ${specifier}`).toBe(!allowed)
+      }
+    }
+  )
 })

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { inlineStylesheets, sha256Source, styleHashesIn } from '#tools/export/inline-css.ts'
+import { inlineStylesheets, styleHashesIn } from '#tools/export/inline-css.ts'
+import { sha256Source } from '#tools/shared/files.ts'
 
 // The stylesheet goes into each page, allowed by its hash, never by
 // 'unsafe-inline'.

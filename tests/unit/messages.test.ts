@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { describeIssues, didYouMean } from '#lib/content/messages.ts'
 import { REGISTRY_SCHEMAS } from '#lib/content/registries.ts'
-import { pageSchema } from '#lib/content/schemas.ts'
+import { pageSchema } from '#lib/content/page-schemas.ts'
 
 // Whatever is wrong, staff read plain words: never the schema library's own
 // wording ("Too big: expected string to have <=70 characters").

@@ -212,6 +212,8 @@ describe('GET /api/callback', () => {
       [`code=c&state=${state}`, undefined, 'expired'],
       ['code=c', cookie, 'expired'],
       [`code=c&state=${(await started()).state}`, cookie, 'mismatch'],
+      // The cookie's state and more: same start, not the same state.
+      [`code=c&state=${state}x`, cookie, 'mismatch'],
       [`state=${state}`, cookie, 'noCode'],
     ] as const
     for (const [query, withCookie, problem] of cases) {

@@ -7,15 +7,14 @@ import { describe, expect, it } from 'vitest'
 import { parse, stringify } from 'yaml'
 import {
   COMMENT_FIELD,
-  LIST_FIELD,
   pageFormat,
   QUOTES_FIELD,
+  REGISTRY_SHAPES,
   registryFormat,
-  registrySpec,
-  TYPE_KEY,
+  writeYaml,
   type Format,
 } from '#site-editor/formats.ts'
-import { writeYaml } from '#site-editor/yaml-writer.ts'
+import { LIST_FIELD, TYPE_KEY } from '#site-editor/kinds.ts'
 import { REGISTRY_NAMES, type RegistryName } from '#lib/content/source.ts'
 import { FIXTURE, fixtureCopy, problemsIn } from '../helpers/content.ts'
 
@@ -270,7 +269,7 @@ describe('what the editor edits', () => {
 })
 
 describe('writing as a careful person would', () => {
-  const write = (name: RegistryName, data: unknown) => writeYaml(data, registrySpec(name))
+  const write = (name: RegistryName, data: unknown) => writeYaml(data, REGISTRY_SHAPES[name])
 
   it('puts keys in the order of the schema, whatever order the editor holds them in', () => {
     expect(

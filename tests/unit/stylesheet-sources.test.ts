@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import tailwind from '../../tailwind.config.ts'
 
 // Tailwind writes a rule for every word in the files it reads that looks
 // like a class. It reads only the folders app/globals.css names: the site's
@@ -27,5 +29,23 @@ describe("the stylesheet's sources", () => {
 
   it('leave out staff content, tests and tools', () => {
     for (const { path } of sources) expect(path).not.toMatch(/^\.\.\/(content|tests|tools)\b/)
+  })
+})
+
+describe('the stacking tokens (tailwind.config.ts)', () => {
+  it('are each used by a class or a theme() of the stylesheet or the components', () => {
+    const sources = execFileSync('git', ['ls-files', 'app', 'components', 'lib', 'site-editor'], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((file) => /\.(css|tsx?)$/.test(file))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n')
+    const names = Object.keys(tailwind.theme?.extend?.zIndex ?? {})
+    expect(names.length).toBeGreaterThan(0)
+    const unused = names.filter(
+      (name) => !new RegExp(`\\bz-${name}\\b|zIndex\\.${name}\\b`).test(sources)
+    )
+    expect(unused).toEqual([])
   })
 })

@@ -1,17 +1,11 @@
-import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { filesIn } from '#tools/export/files.ts'
+import { filesIn, sha256Source } from '#tools/shared/files.ts'
 
 // The one stylesheet goes into every page as a <style> block, so the first paint waits for no
 // second request; the policy allows exactly these blocks by their hash, never 'unsafe-inline'.
 
 const STYLESHEET = /<link rel="stylesheet" href="(\/_next\/static\/[^"]+\.css)"[^>]*>/g
-
-/** A CSP hash source (and an SRI value): 'sha256-…' without the quotes. */
-export function sha256Source(data: string | Buffer): string {
-  return `sha256-${createHash('sha256').update(data).digest('base64')}`
-}
 
 export function styleHashesIn(html: string): string[] {
   return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => sha256Source(m[1]!))

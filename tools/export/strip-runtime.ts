@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { BROWSER_SCRIPT_SOURCES } from '#lib/browser-scripts/catalog.ts'
-import { filesIn } from '#tools/export/files.ts'
+import { filesIn } from '#tools/shared/files.ts'
 
 // Removes Next's client runtime from the export, so each page is plain HTML and CSS plus the site's
 // own scripts (lib/browser-scripts/catalog.ts). It stops the build if Next 16's output changes shape.

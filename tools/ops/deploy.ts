@@ -6,9 +6,8 @@ import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { buildSync } from 'esbuild'
-import { filesIn } from '#tools/export/files.ts'
+import { filesIn, FUNCTIONS_DIR } from '#tools/shared/files.ts'
 
-export const FUNCTIONS_DIR = 'functions'
 /** The production branch of the Pages project: deploys to it go live. */
 export const PRODUCTION_BRANCH = 'main'
 /** The settings the deploy needs, and where each one lives in GitHub. */

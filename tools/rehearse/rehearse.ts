@@ -13,7 +13,7 @@ import { GitHubModel, MAIN, type StandInUser } from '#tools/rehearse/github-mode
 import { startGitHubStandIn, type GitHubStandIn } from '#tools/rehearse/github-stand-in.ts'
 import { annotationsFrom, Runner } from '#tools/rehearse/runner.ts'
 import { startPagesDev } from '#tools/serve/cloudflare-dev.ts'
-import { FUNCTIONS_DIR } from '#tools/ops/deploy.ts'
+import { FUNCTIONS_DIR } from '#tools/shared/files.ts'
 
 /** Who can sign in: two staff with write access, and one person without (they work in a fork). */
 export const REHEARSAL_USERS: StandInUser[] = [

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path'
 import { structuredPatch } from 'diff'
 import { JSDOM } from 'jsdom'
 import { escapeHtml, plural } from '#lib/text.ts'
-import { filesIn } from '#tools/export/files.ts'
+import { filesIn } from '#tools/shared/files.ts'
 
 type PageInfo = { route: string; title: string }
 /** One line of a page's text diff; a `gap` stands for unchanged lines left out. */

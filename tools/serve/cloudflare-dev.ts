@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { FUNCTIONS_DIR } from '#tools/ops/deploy.ts'
+import { FUNCTIONS_DIR } from '#tools/shared/files.ts'
 
 /** Which behaviour of Cloudflare's runtime applies: pinned, and supported by the installed workerd. */
 export const COMPATIBILITY_DATE = '2026-11-01'

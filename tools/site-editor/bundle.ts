@@ -4,7 +4,7 @@ import { build } from 'vite'
 import type { SiteEditorSettings } from '#site-editor/config.ts'
 import { siteEditorCsp } from '#lib/headers/policies.ts'
 import { SITE_EDITOR_PATH } from '#lib/routes.ts'
-import { addIntegrity } from '#tools/export/script-integrity.ts'
+import { addIntegrity } from '#tools/shared/files.ts'
 
 // Builds the site editor (site-editor/, Decap CMS) into <export>/admin/ after the export is
 // finished: the search index, the sitemap and the header file never see it.

@@ -7,7 +7,7 @@ import type { CaptionGap, IndexedPage } from '#lib/content/blocks.ts'
 import type { Cue } from '#lib/content/check.ts'
 import { fail } from '#lib/content/problems.ts'
 import type { Registries } from '#lib/content/registries.ts'
-import type { PageFrontmatter } from '#lib/content/schemas.ts'
+import type { PageFrontmatter } from '#lib/content/page-schemas.ts'
 
 // Sanitizing must stay on: GitHub's schema removes raw HTML (scripts, iframes, event
 // handlers) and prefixes ids with `user-content-`; tel: is added so phones can be tapped.

@@ -6,6 +6,10 @@ describe('links', () => {
     expect(html('[fees](/fees) and [home](/)')).toContain(
       '<a href="/fees/">fees</a> and <a href="/">home</a>'
     )
+    // Written with the trailing slash of its address, a route is the same route.
+    expect(html('[fees](/fees/) and [plan](/fees/#top)')).toContain(
+      '<a href="/fees/">fees</a> and <a href="/fees/#top">plan</a>'
+    )
   })
   it('refuse a route that does not exist, naming the file line and the nearest route', () => {
     expect(errorOf('Text\n\n[x](/feez)')).toBe(

@@ -1,6 +1,26 @@
-import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { sha256Source } from '#tools/export/inline-css.ts'
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+
+// What several folders of tools/ need, in one module (each folder imports only this one, and the
+// folders eslint.config.mjs lets it: `ROOMS`): the files of a folder, a file's hash and the
+// scripts' integrity, and where the host's functions are.
+
+/** The host's functions (Cloudflare Pages Functions): deployed, served and rehearsed from here. */
+export const FUNCTIONS_DIR = 'functions'
+
+/** Every file under `dir`, as sorted paths relative to it, with "/": `_next/static/a.js`. */
+export function filesIn(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort()
+}
+
+/** A CSP hash source (and an SRI value): 'sha256-…' without the quotes. */
+export function sha256Source(data: string | Buffer): string {
+  return `sha256-${createHash('sha256').update(data).digest('base64')}`
+}
 
 // Each browser script is allowed by its hash, not by the site's address (script-src 'sha256-…'),
 // and every tag that loads one carries it as `integrity`: a script that slipped onto the origin,
