@@ -6,10 +6,7 @@ import './globals.css'
 
 export function generateMetadata(): Metadata {
   const { site } = siteContent().registries
-  return {
-    metadataBase: new URL(SITE_URL),
-    applicationName: `${site.name}, ${site.organization}`,
-  }
+  return { metadataBase: new URL(SITE_URL), applicationName: `${site.name}, ${site.organization}` }
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0b0c0c' }

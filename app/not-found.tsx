@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import { NOT_FOUND_TITLE, NotFoundPage } from '#components/NotFoundPage.tsx'
+import { NOT_FOUND_TITLE, NotFoundPage } from '#components/PageShell.tsx'
 import { siteContent } from '#lib/content/disk.ts'
 import { feedLink, tabTitle } from '#lib/metadata.ts'
 import { pageFrame } from '#lib/page-frame.ts'

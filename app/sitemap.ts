@@ -6,7 +6,5 @@ import { SITE_URL } from '#lib/site-address.ts'
 export const dynamic = 'force-static'
 
 export default function sitemap(): MetadataRoute.Sitemap {
-  return siteContent().pages.map((page) => ({
-    url: new URL(routeHref(page.route), SITE_URL).href,
-  }))
+  return siteContent().pages.map((page) => ({ url: new URL(routeHref(page.route), SITE_URL).href }))
 }

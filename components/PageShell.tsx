@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
 import { AlertBanner } from '#components/AlertBanner.tsx'
+import { PageBody } from '#components/PageBody.tsx'
 import { SiteFooter } from '#components/SiteFooter.tsx'
 import { SiteHeader } from '#components/SiteHeader.tsx'
 import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
+import type { Page } from '#lib/content/index.ts'
 import { TOP_ANCHOR } from '#lib/content/markdown/processor.ts'
 import { PAGE_DATE_PENDING, type PageFrame } from '#lib/page-frame.ts'
 
@@ -56,5 +58,38 @@ export function PageShell({ title, children, ...frame }: PageShellProps) {
         <script key={name} src={BROWSER_SCRIPTS[name].src} defer />
       ))}
     </>
+  )
+}
+
+/** A page of content/pages in its frame. */
+export function ContentPage({ page, frame }: { page: Page; frame: PageFrame }) {
+  return (
+    <PageShell {...frame} title={page.title}>
+      <PageBody page={page} />
+    </PageShell>
+  )
+}
+
+export const NOT_FOUND_TITLE = 'Page not found'
+
+/** The not-found page. No list of pages: Next.js puts this page into every page's build data. */
+export function NotFoundPage({ frame }: { frame: PageFrame }) {
+  return (
+    <PageShell {...frame} title={NOT_FOUND_TITLE}>
+      <div className="prose-site">
+        <p>
+          We could not find that page. It may have moved, or the address may have a typing mistake.
+        </p>
+        <p>
+          Go to the <a href="/">home page</a>
+          {frame.searchHref ? (
+            <>
+              , or <a href={frame.searchHref}>search the site</a>
+            </>
+          ) : null}
+          .
+        </p>
+      </div>
+    </PageShell>
   )
 }

@@ -24,18 +24,13 @@ function isBusinessDay(time: number, holidays: readonly string[]): boolean {
 export function businessDaysBetween(from: string, to: string, holidays: readonly string[]): number {
   const end = parseIsoDay(to).getTime()
   let count = 0
-  for (let time = parseIsoDay(from).getTime() + DAY; time <= end; time += DAY) {
+  for (let time = parseIsoDay(from).getTime() + DAY; time <= end; time += DAY)
     if (isBusinessDay(time, holidays)) count += 1
-  }
   return count
 }
 
 /** The last business day to apply that leaves `days` business days, the inspection day included. */
-export function lastDayToApply(
-  inspection: string,
-  days: number,
-  holidays: readonly string[]
-): string {
+export function lastDayToApply(inspection: string, days: number, holidays: readonly string[]) {
   let time = parseIsoDay(inspection).getTime()
   let counted = 0
   while (days > 0) {
@@ -62,28 +57,25 @@ export const EXAMPLE_DAY = '03/15/2027'
 export function estimate(today: string, inspection: string, rules: EstimatorRules) {
   const refuse = (problem: 'invalid' | 'past' | 'closed' | 'beyond-holidays', message: string) =>
     ({ ok: false, problem, message }) as const
-  if (!isIsoDay(inspection)) {
+  if (!isIsoDay(inspection))
     return refuse(
       'invalid',
       `Enter the date you need the inspection by as month/day/year, for example ${EXAMPLE_DAY}.`
     )
-  }
   if (inspection < today) return refuse('past', 'That date has passed. Enter a date from today on.')
   const lastHolidayYear = rules.holidays
     .reduce((max, day) => (day > max ? day : max), '')
     .slice(0, 4)
-  if (inspection.slice(0, 4) > lastHolidayYear) {
+  if (inspection.slice(0, 4) > lastHolidayYear)
     return refuse(
       'beyond-holidays',
       `The estimate knows the state holidays only through ${lastHolidayYear}. For a later date, call or e-mail the bureau.`
     )
-  }
-  if (!isBusinessDay(parseIsoDay(inspection).getTime(), rules.holidays)) {
+  if (!isBusinessDay(parseIsoDay(inspection).getTime(), rules.holidays))
     return refuse(
       'closed',
       'That day is a weekend or a state holiday. The estimate counts business days only: choose a weekday that is not a holiday.'
     )
-  }
   const businessDays = businessDaysBetween(today, inspection, rules.holidays)
   // The content check makes the tiers cover every day count exactly once.
   const tier = rules.tiers.find(

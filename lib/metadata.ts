@@ -21,10 +21,7 @@ export function pageMetadata(
   return {
     title: tabTitle(page, site),
     description: page.description,
-    alternates: {
-      canonical: new URL(routeHref(page.route), SITE_URL).href,
-      types: feedLink(site),
-    },
+    alternates: { canonical: new URL(routeHref(page.route), SITE_URL).href, types: feedLink(site) },
   }
 }
 

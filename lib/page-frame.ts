@@ -14,11 +14,7 @@ export const PAGE_DATE_MARK = `<time data-page-date="">${PAGE_DATE_PENDING}</tim
 export type PageFrame = Omit<ReturnType<typeof pageFrame>, 'searchHref'> & { searchHref?: string }
 
 /** The frame of a page, for its route (null for the not-found page). */
-export function pageFrame(
-  content: SiteContent,
-  route: string | null,
-  blocks: readonly Block[] = []
-) {
+export function pageFrame(content: SiteContent, route: string | null, blocks: Block[] = []) {
   return {
     route,
     site: content.registries.site,

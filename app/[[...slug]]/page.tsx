@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import { ContentPage } from '#components/ContentPage.tsx'
+import { ContentPage } from '#components/PageShell.tsx'
 import { siteContent } from '#lib/content/disk.ts'
 import { pageMetadata } from '#lib/metadata.ts'
 import { pageFrame } from '#lib/page-frame.ts'

@@ -30,10 +30,9 @@ export function initMenus(root: Document = document) {
     }
   })
 
-  for (const menu of menus.filter((m) => m.dataset.menu === 'dropdown')) {
+  for (const menu of menus.filter((m) => m.dataset.menu === 'dropdown'))
     menu.addEventListener('focusout', (event) => {
       const next = event.relatedTarget as Node | null
       if (menu.open && next !== null && !menu.contains(next)) menu.open = false
     })
-  }
 }

@@ -4,12 +4,8 @@ import { afterPaint, type PaintOptions } from '#lib/browser-scripts/after-paint.
 
 export const CONTROLS_AFTER_PAINT = 'data-controls-after-paint'
 
-export function showVideoControls(
-  root = document,
-  win: Window = window,
-  options: PaintOptions = {}
-) {
+export function showVideoControls(root = document, win: Window = window, paint: PaintOptions = {}) {
   const players = [...root.querySelectorAll<HTMLVideoElement>(`video[${CONTROLS_AFTER_PAINT}]`)]
   const show = () => players.forEach((player) => (player.controls = true))
-  if (!players.every((player) => player.controls)) afterPaint(show, root, win, options)
+  if (!players.every((player) => player.controls)) afterPaint(show, root, win, paint)
 }

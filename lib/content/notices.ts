@@ -135,7 +135,7 @@ function noticeTypedFigures({ pages, registries }: Checked, problems: ProblemLis
     // Not when more digits follow: $45 is not $450 or $45.50.
     pattern: new RegExp(`${figure.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\d]|\\.\\d)`),
   }))
-  for (const { file, body, bodyLine } of pages) {
+  for (const { file, body, bodyLine } of pages)
     body.split('\n').forEach((line, i) => {
       for (const figure of figures)
         if (figure.pattern.test(line))
@@ -145,7 +145,6 @@ function noticeTypedFigures({ pages, registries }: Checked, problems: ProblemLis
             `types "${figure.text}", which is ${figure.what} in content/data. Write ${figure.token} instead, so the page follows when it changes`
           )
     })
-  }
 }
 
 // Where an extinguisher or a CO alarm goes is said in one wording, its fact: a line saying
@@ -172,7 +171,7 @@ const PLACEMENTS = [
 
 function noticeOwnPlacementWords({ pages, registries }: Checked, problems: ProblemList) {
   const placements = PLACEMENTS.filter(({ fact }) => fact in registries.facts)
-  for (const { file, body, bodyLine } of pages) {
+  for (const { file, body, bodyLine } of pages)
     body.split('\n').forEach((line, i) => {
       if (/\{\{fact:affidavit-form-/.test(line)) return
       const several = Object.values(DEVICES).filter((device) => device.test(line)).length > 1
@@ -187,5 +186,4 @@ function noticeOwnPlacementWords({ pages, registries }: Checked, problems: Probl
         )
       }
     })
-  }
 }

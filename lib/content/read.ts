@@ -50,13 +50,9 @@ function readRegistries(source: ContentSource, problems: ProblemList) {
     if (!yaml) continue
     located[name] = yaml
     const { schema, list } = REGISTRY_SCHEMAS[name]
+    const key = name === 'holidays' || name === 'schedule' ? 'date' : 'id'
     const value = list
-      ? parseList(
-          schema,
-          yaml,
-          name === 'holidays' || name === 'schedule' ? 'date' : 'id',
-          problems
-        )
+      ? parseList(schema, yaml, key, problems)
       : parseWith<unknown>(schema, yaml.data, yaml, problems)
     if (value !== undefined) parsed[name] = value
   }

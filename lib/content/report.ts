@@ -44,13 +44,12 @@ export function contentReport(
         ...errors.map((p) => `  ${formatProblem(p)}`),
       ]
     : [`content ok${options.summary ? `: ${options.summary}` : ''}`]
-  if (notices.length) {
+  if (notices.length)
     lines.push(
       '',
       `${plural(notices.length, 'notice')} (worth a look; they do not stop the build):`,
       ...notices.map((p) => `  ${formatProblem(p)}`)
     )
-  }
   if (options.github) lines.push('', ...problems.map((p) => githubAnnotation(p)))
   return lines.join('\n')
 }

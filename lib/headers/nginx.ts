@@ -1,13 +1,5 @@
 import { CAPTIONS_CSP, siteEditorCsp, siteCsp, type StylePolicy } from '#lib/headers/policies.ts'
-import {
-  CALENDAR_RULE,
-  CAPTIONS_RULE,
-  SITE_EDITOR_RULE,
-  commonHeaders,
-  IMMUTABLE,
-  REVALIDATE,
-  searchPageHref,
-} from '#lib/headers/rules.ts'
+import * as rules from '#lib/headers/rules.ts'
 import type { SiteContent } from '#lib/content/index.ts'
 import { SITE_EDITOR_PATH, CAPTIONS_PATH, CALENDAR_PATH } from '#lib/routes.ts'
 import { SITE_URL } from '#lib/site-address.ts'
@@ -71,13 +63,13 @@ export function nginxConfig(options: NginxOptions): string {
   const https = httpsPort === 443 ? '' : `:${httpsPort}`
   // `always`: on nginx's own responses too (redirects, 403, 404).
   const addHeaders = (set: Record<string, string>) =>
-    Object.entries({ ...commonHeaders(options), ...set })
+    Object.entries({ ...rules.commonHeaders(options), ...set })
       .map(
         ([name, value]) => `        add_header ${name} "${value.replaceAll('"', '\\"')}" always;`
       )
       .join('\n')
   // With `wasm`, the search page and Pagefind's files, which allow the site's own scripts.
-  const page = (wasm: boolean, cache = REVALIDATE) =>
+  const page = (wasm: boolean, cache = rules.REVALIDATE) =>
     addHeaders({
       'Content-Security-Policy': siteCsp({
         ...options,
@@ -161,14 +153,14 @@ ${page(true)}
     # that slipped in could not run a script on the site's origin.
     location ${CAPTIONS_PATH} {
         types { }
-        default_type "${CAPTIONS_RULE.set!['Content-Type']}";
-${addHeaders({ 'Content-Security-Policy': CAPTIONS_CSP, 'Cache-Control': REVALIDATE })}
+        default_type "${rules.CAPTIONS_RULE.set!['Content-Type']}";
+${addHeaders({ 'Content-Security-Policy': CAPTIONS_CSP, 'Cache-Control': rules.REVALIDATE })}
     }
 
     # The meetings calendar, typed as calendar apps expect it.
     location = ${CALENDAR_PATH} {
         types { }
-        default_type "${CALENDAR_RULE.set!['Content-Type']}";
+        default_type "${rules.CALENDAR_RULE.set!['Content-Type']}";
 ${page(false)}
     }
 
@@ -176,14 +168,14 @@ ${page(false)}
     # see siteEditorCsp in lib/headers/policies.ts. It is never indexed.
     location ${SITE_EDITOR_PATH} {
         try_files $uri $uri/ =404;
-${addHeaders({ 'Content-Security-Policy': siteEditorCsp({ header: true, scriptHashes: options.editorScriptHashes }), 'Cache-Control': REVALIDATE, ...SITE_EDITOR_RULE.set })}
+${addHeaders({ 'Content-Security-Policy': siteEditorCsp({ header: true, scriptHashes: options.editorScriptHashes }), 'Cache-Control': rules.REVALIDATE, ...rules.SITE_EDITOR_RULE.set })}
     }
 
     # Files whose names carry a hash of their content never change. Only
     # they: a folder here is not found (404.html, not cached for a year).
     location /_next/static/ {
         try_files $uri =404;
-${page(false, IMMUTABLE)}
+${page(false, rules.IMMUTABLE)}
     }
 
     # Hidden files and the header file for other hosts are not served.
@@ -217,4 +209,4 @@ ${page(false)}
 export const siteNginxConfig = (
   content: SiteContent,
   options: Omit<NginxOptions, 'baseUrl' | 'searchPath'> = {}
-) => nginxConfig({ ...options, baseUrl: SITE_URL, searchPath: searchPageHref(content) })
+) => nginxConfig({ ...options, baseUrl: SITE_URL, searchPath: rules.searchPageHref(content) })

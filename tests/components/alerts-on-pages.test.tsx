@@ -1,7 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ContentPage } from '#components/ContentPage.tsx'
-import { NotFoundPage } from '#components/NotFoundPage.tsx'
+import { ContentPage, NotFoundPage } from '#components/PageShell.tsx'
 import { loadContent } from '#tests/helpers/content.ts'
 import { pageFrame } from '#lib/page-frame.ts'
 import { fixtureCopy, page, put } from '../helpers/content.ts'

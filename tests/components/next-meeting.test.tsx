@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ContentPage } from '#components/ContentPage.tsx'
+import { ContentPage } from '#components/PageShell.tsx'
 import { showNextMeeting } from '#lib/browser-scripts/alert-expiry.ts'
 import { checkContent } from '#lib/content/index.ts'
 import { readContentSource } from '#lib/content/disk.ts'

@@ -4,7 +4,7 @@ import { build } from 'vite'
 import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
 
 export async function bundleBrowserScripts(outDir = 'public') {
-  for (const [name, script] of Object.entries(BROWSER_SCRIPTS)) {
+  for (const [name, script] of Object.entries(BROWSER_SCRIPTS))
     await build({
       configFile: false,
       logLevel: 'warn',
@@ -21,7 +21,6 @@ export async function bundleBrowserScripts(outDir = 'public') {
         },
       },
     })
-  }
 }
 
 if (import.meta.main) await bundleBrowserScripts()

@@ -12,8 +12,9 @@ import { BROWSER_SCRIPT_SOURCES } from '#lib/browser-scripts/catalog.ts'
 import { writeHeadersFile } from '#lib/headers/cloudflare.ts'
 import { siteNginxConfig } from '#lib/headers/nginx.ts'
 import { headerRules, searchPageHref } from '#lib/headers/rules.ts'
+import { atomFeed } from '#lib/feed.ts'
 import { meetingCalendar } from '#lib/meetings.ts'
-import { CALENDAR_PATH, CAPTIONS_PATH, routeHref } from '#lib/routes.ts'
+import { CALENDAR_PATH, CAPTIONS_PATH, FEED_PATH, routeHref } from '#lib/routes.ts'
 import { SITE_URL } from '#lib/site-address.ts'
 import { bundleBrowserScripts } from '#tools/export/build-browser-scripts.ts'
 import { htmlFiles, inlineStylesheets } from '#tools/export/inline-css.ts'
@@ -91,7 +92,9 @@ try {
     pageUrl,
   })
   writeFileSync(join(staging, CALENDAR_PATH), calendar)
-  step(`wrote ${CALENDAR_PATH} (${content.registries.schedule.length} meetings)`)
+  // The news feed, written by each (daily) build, so new entries appear on their day.
+  writeFileSync(join(staging, FEED_PATH), atomFeed(content, day))
+  step(`wrote ${CALENDAR_PATH} (${content.registries.schedule.length} meetings) and ${FEED_PATH}`)
   const indexed = await buildSearchIndex(staging, [...content.registries.documents.values()])
   step(`search index of ${indexed.pages} pages and ${indexed.documents} documents`)
   const hashes = { styleHashes: inlined.hashes, scriptHashes: scripts.hashes }

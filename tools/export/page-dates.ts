@@ -59,10 +59,8 @@ export function writePageDates(dir: string, published: PageDates, day: string) {
   const dates = datePages(html, published, day)
   for (const [path, { date }] of Object.entries(dates)) {
     const line = `<time datetime="${date}">${formatDate(date)}</time>`
-    writeFileSync(
-      join(dir, path, path.endsWith('/') ? 'index.html' : ''),
-      html.get(path)!.replace(PAGE_DATE_MARK, line)
-    )
+    const file = join(dir, path, path.endsWith('/') ? 'index.html' : '')
+    writeFileSync(file, html.get(path)!.replace(PAGE_DATE_MARK, line))
   }
   writeFileSync(join(dir, PAGE_DATES_FILE), `${JSON.stringify(dates, null, 1)}\n`)
   return dates

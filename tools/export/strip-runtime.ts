@@ -45,9 +45,8 @@ export function isBrowserScript(tag: string): boolean {
 
 /** Describes what in the HTML would still run framework code, or null if nothing. */
 export function checkPlainHtml(html: string): string | null {
-  for (const tag of html.match(SCRIPT) ?? []) {
+  for (const tag of html.match(SCRIPT) ?? [])
     if (!isBrowserScript(tag)) return `has a script: ${tag.slice(0, 80)}`
-  }
   if (/<script\b/i.test(html.replace(SCRIPT, ''))) return 'has an unclosed <script> tag'
   if (/\/_next\/[^"'\s>]*\.js\b/.test(html)) return 'refers to /_next/ JavaScript'
   if (/self\.__next_f|__NEXT_DATA__/.test(html)) return 'holds Next.js page data'
@@ -64,11 +63,10 @@ export function stripRuntime(outDir: string) {
   if (!files.some((f) => f.endsWith('.html')))
     throw fail(`no HTML pages in ${outDir}; run next build first`)
   const pages = files.filter((f) => f.endsWith('.html') && !NOT_FOUND_COPY.test(f))
-  for (const file of pages)
-    writeFileSync(
-      join(outDir, file),
-      stripHtml(readFileSync(join(outDir, file), 'utf8'), file).html
-    )
+  for (const file of pages) {
+    const path = join(outDir, file)
+    writeFileSync(path, stripHtml(readFileSync(path, 'utf8'), file).html)
+  }
   const runtimeFiles = files.filter((f) => RUNTIME_FILE.test(f))
   if (runtimeFiles.length === 0)
     throw fail('found no runtime files to delete; the export has changed')

@@ -151,10 +151,7 @@ function errorCode(error: unknown): string | undefined {
 const where = (use: LinkUse) => `${use.file}${use.line ? `:${use.line}` : ''} (id ${use.id})`
 
 /** Broken addresses, then those that redirect but work, then a summary; `githubActions` annotates. */
-export function formatLinkReport(
-  results: readonly LinkResult[],
-  { githubActions = false } = {}
-): string {
+export function formatLinkReport(results: readonly LinkResult[], { githubActions = false } = {}) {
   const broken = results.filter((r) => !r.ok)
   const moved = results.filter((r) => r.ok && r.finalUrl)
   const lines: string[] = []
