@@ -18,10 +18,7 @@ const momentUrl = ({ provider, url }: VideoEntry, at: number) =>
 // An iframe keeps its proportions as it shrinks on a phone from a class (<video> from its size).
 const RATIO_CLASSES: Record<number, string> = { [7 / 4]: 'aspect-[7/4]', [16 / 9]: 'aspect-video' }
 
-/**
- * A video with its title, a direct link and its transcript: the captions and descriptions, each line
- * a link to its moment (the site script plays it here: video-transcript.ts). Nothing loads until played.
- */
+/** A video with its title, a direct link and its transcript (video-transcript.ts plays a line). */
 export function VideoEmbed({ video, transcriptHtml, lines = [], trackSrc }: VideoEmbedProps) {
   const file = video.provider === 'file'
   return (

@@ -4,11 +4,9 @@ import { store } from 'decap-cms-core/dist/esm/redux'
 import { draftTracks, pathOf, toVtt } from '#site-editor/captions/tracks.ts'
 import { clock, readCues, transcriptOf, type Cue } from '#lib/content/check.ts'
 
-// The captions workshop, the widget of a video's "Captions file" field (fieldFor in widgets.ts).
-// The video plays here; the clerk types what is said, or "Seen:" and what is seen; the video waits
-// while they type, and Enter places the line where they began. The WebVTT files ride with the
-// entry as Decap draft media, so the one Save writes them with videos.yaml through the site check
-// (withCaptionFiles in backend.ts); the preview plays them on the page's own player.
+// The captions workshop: the widget of a video's "Captions file" (`workshop` in schemas.ts). The
+// clerk types what is said, or "Seen:" and what is seen, as the video plays; its files ride as Decap
+// draft media, so one Save writes them with videos.yaml through the site check (backend.ts).
 
 type Track = 'captions' | 'descriptions'
 type Video = Record<'id' | 'title' | 'url' | 'provider', string> & Partial<Record<Track, string>>

@@ -1,8 +1,6 @@
-// `npm run bench:captions`: a clerk's own time to caption and describe the test video (its words and
-// moments known: tests/fixtures/media) in the captions workshop, by the keystroke model of
-// content/README.md ("Captions and descriptions, step by step"), as a multiple of its length; goal:
-// at most 5. Card, Moran and Newell's model: 0.28 s a key (40 words a minute), 1.35 s to think
-// before each line; the video plays once and waits while the clerk types.
+// `npm run bench:captions`: a clerk's time to caption and describe the test video in the workshop, as
+// a multiple of its length (goal: at most 5), by content/README.md's keystroke model (Card, Moran and
+// Newell): 0.28 s a key, 1.35 s to think before each line, the video played once.
 import { readFileSync } from 'node:fs'
 
 const video = JSON.parse(readFileSync('tests/fixtures/media/captions-test.json', 'utf8')) as {
