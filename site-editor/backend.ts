@@ -16,6 +16,7 @@ import { CONTENT_PATH } from '#site-editor/config.ts'
 type Read = { data: string; file: { path: string } }
 type Diff = { path: string; id: string }
 type DataFile = { path: string; slug: string; raw: string; newPath?: string }
+type Entry = { dataFiles: DataFile[]; assets?: { path: string; fileObj?: Blob }[] }
 type SaveOptions = {
   newEntry?: boolean
   unpublished?: boolean
@@ -215,6 +216,17 @@ async function mergeOrSayWhy(api: Api, pull: Pull) {
   }
 }
 
+/** The captions workshop's WebVTT files, Decap media of the entry: saved, checked and guarded with it. */
+async function withCaptionFiles({ dataFiles, assets = [] }: Entry): Promise<Entry> {
+  const vtt = assets.filter((a) => a.fileObj && a.path.startsWith(`${CONTENT_PATH}/captions/`))
+  const slug = dataFiles[0]!.slug
+  const files = vtt.map(async (a) => ({ path: a.path, slug, raw: await a.fileObj!.text() }))
+  return {
+    dataFiles: [...dataFiles, ...(await Promise.all(files))],
+    assets: assets.filter((a) => !vtt.includes(a)),
+  }
+}
+
 /** A backend class with the site's rules; `online` for the GitHub backend. */
 export function withSiteRules<T extends BackendClass>(Base: T, online = false): T {
   abstract class Ruled extends Base {
@@ -264,7 +276,8 @@ export function withSiteRules<T extends BackendClass>(Base: T, online = false): 
       return now === live ? undefined : GUARD_WORDS.changed
     }
 
-    async persistEntry(entry: { dataFiles: DataFile[] }, options: SaveOptions) {
+    async persistEntry(given: Entry, options: SaveOptions) {
+      const entry = await withCaptionFiles(given)
       await refuseBreakingChange(this, entry.dataFiles)
       if (!options.newEntry)
         for (const file of entry.dataFiles) {

@@ -31,8 +31,9 @@ export function noticeContent(
     if (problem) notice(located.alerts!, [i, 'end'], id, problem)
   })
   noticePagesInNoMenu(rendered, checked, problems)
-  ;[...registries.videos.values()].forEach(({ id, captions }, i) => {
-    if (!captions) notice(located.videos!, [i, 'id'], id, NO_CAPTIONS)
+  ;[...registries.videos.values()].forEach((video, i) => {
+    const missing = (['captions', 'descriptions'] as const).filter((field) => !video[field])
+    if (missing.length) notice(located.videos!, [i, 'id'], video.id, noTracks(missing))
   })
   // Two documents with one address: one is probably the wrong file (the Board's lists have such
   // slips). A site no document or link was on (KNOWN_SITES) is named at its first entry.
@@ -60,8 +61,8 @@ const SAME_URL = 'has the same address (field "url") as entry'
 const CHECK_BOTH = "One of them may point to the wrong file: check both on the district's site"
 const NEW_SITE =
   'a site the content has not used before. Check that it is the site you mean (a look-alike name leads elsewhere); a developer then adds it to the known sites'
-const NO_CAPTIONS =
-  'has no captions yet (field "captions"). People who cannot hear it miss what is said; the accessibility statement lists it until a captions file is added'
+const noTracks = (missing: string[]) =>
+  `has no ${missing.join(' and no ')} yet. People who cannot hear it miss what is said, and people who cannot see it what is shown; the accessibility statement lists it until "Write captions and descriptions" (in the site editor) makes them`
 const MENUS = 'Menus (in the site editor; the file content/data/navigation.yaml)'
 
 function noticePagesInNoMenu(pages: RenderedPage[], checked: Checked, problems: ProblemList) {

@@ -171,7 +171,9 @@ const pixels = (side: string, min: number, max: number, usual: number, before = 
 
 export const CAPTIONS_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.vtt$/
 const CAPTIONS = 'name of a WebVTT file in content/captions, such as fire-is-fast.vtt'
-
+const VTT = z.string().regex(CAPTIONS_FILE, `should be the ${CAPTIONS}`).optional()
+const WORKSHOP = `The ${CAPTIONS}. "Write captions and descriptions" makes it for you.`
+const DURATION = 'Filled in from the video when you write its captions. No caption may run past it.'
 export const videoSchema = z
   .strictObject({
     id: id(),
@@ -194,11 +196,9 @@ export const videoSchema = z
       'Address of the video',
       'For a file: the MP4 address. For YouTube: the watch address.'
     ),
-    captions: field(
-      z.string().regex(CAPTIONS_FILE, `should be the ${CAPTIONS}`).optional(),
-      'Captions file',
-      `The ${CAPTIONS}`
-    ),
+    captions: field(VTT, 'Captions file', WORKSHOP, { workshop: true }),
+    descriptions: field(VTT, 'Descriptions file (what is seen, not said)', WORKSHOP),
+    duration: field(z.number().min(1).max(36000).optional(), 'Length in seconds', DURATION),
     transcript: field(
       z.string().trim().min(1).max(20000).optional(),
       'Transcript',

@@ -69,7 +69,8 @@ export function siteEditorCsp({
     ['script-src', ...scriptSources(scriptHashes)],
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'https://avatars.githubusercontent.com'],
-    ['media-src', "'self'", ...MEDIA_ORIGINS],
+    // data: for the preview's draft captions (site-editor/preview.tsx).
+    ['media-src', "'self'", 'data:', ...MEDIA_ORIGINS],
     ['frame-src', ...FRAME_ORIGINS],
     ['connect-src', "'self'", new URL(githubApi).origin, 'https://www.githubstatus.com'],
     ['font-src', "'self'"],
