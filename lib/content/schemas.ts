@@ -187,9 +187,7 @@ export const videoSchema = z
       z.enum(['file', 'youtube']),
       'Where the video is',
       'A video file, or YouTube.',
-      {
-        choices: { file: 'Video file (MP4)', youtube: 'YouTube' },
-      }
+      { choices: { file: 'Video file (MP4)', youtube: 'YouTube' } }
     ),
     url: field(
       httpsUrlSchema,
