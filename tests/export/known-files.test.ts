@@ -5,7 +5,7 @@ import { siteContent } from '#lib/content/disk.ts'
 import type { SiteContent } from '#lib/content/index.ts'
 import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
 import { CALENDAR_PATH, CAPTIONS_PATH, routeHref, SITE_EDITOR_PATH } from '#lib/routes.ts'
-import { PAGE_DATES_FILE } from '#tools/export/page-dates.ts'
+import { PAGE_DATES_FILE } from '#lib/routes.ts'
 import { exportFiles, OUT, requireExport } from '#tests/helpers/export.ts'
 
 // Only files of known kinds are published (SECURITY.md): every

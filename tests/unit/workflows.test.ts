@@ -282,6 +282,7 @@ describe('publish.yml', () => {
     })
     expect(publish.jobs.publish?.steps.slice(2).map((step) => step.run)).toEqual([
       'npm install',
+      'npm run publish:dates -- "$RUNNER_TEMP/page-dates.json"',
       'npm run build',
       'npm run deploy',
       'npm run sign-in:status',
