@@ -104,8 +104,13 @@ export function CaptionsControl({ value }: { value?: string }) {
     const seen = SEEN.test(text)
     if (!seen) setNext(at)
     setTyped('')
-    const end = seen ? Math.min(at + DESCRIPTION_SECONDS, media().duration) : at
-    change([...cues, { start: seen ? at : Math.min(next, at), end, text }])
+    // A description lasts DESCRIPTION_SECONDS, inside the video even when begun at its very end.
+    const { duration } = media()
+    const start = seen
+      ? Math.max(0, Math.min(at, ms(duration - DESCRIPTION_SECONDS)))
+      : Math.min(next, at)
+    const end = seen ? Math.min(start + DESCRIPTION_SECONDS, duration) : at
+    change([...cues, { start, end, text }])
   }
   const onType = (text: string) => {
     if (!began.current) {

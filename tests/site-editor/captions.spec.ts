@@ -89,10 +89,12 @@ test('a clerk captions and describes a video while it plays, and one Save writes
     await player.evaluate((video: HTMLVideoElement) => video.play())
     for (const [i, line] of said.entries()) {
       // Just after the words are said, the clerk types them (a typo in the first).
-      typed.push(await listenUntil(player, line.end + 0.2))
+      await listenUntil(player, line.end + 0.2)
       await box.pressSequentially(i === 0 ? line.text.replace('fast', 'fats') : line.text)
-      // The video waited from the first key on.
+      // The video waited from the first key on: where it stands is where typing began, however
+      // long the machine took to get the keys there.
       expect(await player.evaluate((video: HTMLVideoElement) => video.paused)).toBe(true)
+      typed.push(await player.evaluate((video: HTMLVideoElement) => video.currentTime))
       await box.press('Enter')
       await expect(workshop.getByRole('textbox', { name: `Words of line ${i + 1}` })).toBeVisible()
     }
@@ -120,8 +122,9 @@ test('a clerk captions and describes a video while it plays, and one Save writes
   await test.step('write what is seen and not said', async () => {
     // In the same box, starting with "Seen:".
     const moment = seen.at(-1)!
-    typed.push(await listenUntil(player, moment.start + 0.2))
+    await listenUntil(player, moment.start + 0.2)
     await box.pressSequentially(`Seen: ${moment.text}`)
+    typed.push(await player.evaluate((video: HTMLVideoElement) => video.currentTime))
     await box.press('Enter')
     await expect(workshop.getByRole('textbox', { name: 'Words of line 3' })).toHaveValue(
       `Seen: ${moment.text}`
@@ -158,7 +161,10 @@ test('a clerk captions and describes a video while it plays, and one Save writes
     expect(captions.map((cue) => cue.start)).toEqual([0, said[1]!.start])
     const described = readCues(read(`captions/${entry.descriptions}`))
     expect(described.map((cue) => cue.text)).toEqual([seen.at(-1)!.text])
-    expect(Math.abs(described[0]!.start - typed.at(-1)!)).toBeLessThanOrEqual(0.5)
+    // A description lasts a second; one begun in the video's last second is moved into it.
+    const last = Math.min(typed.at(-1)!, TEST_VIDEO.duration - 1)
+    expect(Math.abs(described[0]!.start - last)).toBeLessThanOrEqual(0.5)
+    expect(described[0]!.end).toBeLessThanOrEqual(TEST_VIDEO.duration)
     expect(problemsIn(join(repo, 'content'), 'error')).toEqual([])
   })
   const { violations, consoleErrors } = await problems()
