@@ -32,11 +32,14 @@ import {
 // back from the stand-in's repository.
 
 let rehearsal: Rehearsal
+// Each step waits for what it needs; the limits only stop a hang. A check and a publish build run
+// inside a test, so three test runs at once on two cores have taken over 8 minutes for one.
+const HANG = 1_200_000
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   // A copy of the working copy, and a full build of the site, before anything answers.
-  test.setTimeout(600_000)
+  test.setTimeout(HANG)
   rehearsal = await startRehearsal({
     sitePort: await freePort(),
     checkCommand: 'npm run check:content',
@@ -66,7 +69,7 @@ async function clean(problems: Awaited<ReturnType<typeof signIn>>) {
 test('a clerk saves an alert as a pull request, moves it through review, and publishes it once its check has passed', async ({
   page,
 }) => {
-  test.setTimeout(600_000)
+  test.setTimeout(HANG)
   const problems = await signIn(page, rehearsal, 'clerk')
   const live = liveSha(rehearsal)
   const burnBan = alert('burn-ban-rehearsal', 'A burn ban is in effect until further notice.')
@@ -112,7 +115,7 @@ test('a clerk saves an alert as a pull request, moves it through review, and pub
 test('a change to an entry not yet published moves its pull request; deleting it closes the request', async ({
   page,
 }) => {
-  test.setTimeout(300_000)
+  test.setTimeout(HANG)
   const problems = await signIn(page, rehearsal, 'clerk')
   const live = liveSha(rehearsal)
   await open(page, rehearsal, ALERTS_ENTRY)
@@ -150,7 +153,7 @@ test('a change to an entry not yet published moves its pull request; deleting it
 test('two clerks change the same file: the second is told so, and nothing is lost', async ({
   browser,
 }) => {
-  test.setTimeout(300_000)
+  test.setTimeout(HANG)
   const [first, second] = await Promise.all([browser.newPage(), browser.newPage()])
   await signIn(first, rehearsal, 'clerk')
   await signIn(second, rehearsal, 'inspector')
@@ -186,7 +189,7 @@ test('two clerks change the same file: the second is told so, and nothing is los
 test('a volunteer without write access works in a fork, and In review opens a pull request from it', async ({
   page,
 }) => {
-  test.setTimeout(300_000)
+  test.setTimeout(HANG)
   const { model } = rehearsal.github
   const problems = await signIn(page, rehearsal, 'volunteer')
   await page.getByRole('button', { name: 'Fork the repo' }).click()
@@ -237,7 +240,7 @@ async function mergedChange(path: string, text: string | null, title: string) {
 test('a change whose check fails once the live site has moved on cannot be published, and the clerk is told why', async ({
   page,
 }) => {
-  test.setTimeout(600_000)
+  test.setTimeout(HANG)
   const { model } = rehearsal.github
   const page_ = {
     route: 'rehearsal-temporary-page',
