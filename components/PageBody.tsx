@@ -16,10 +16,13 @@ import { VideoEmbed } from '#components/VideoEmbed.tsx'
 import type { Block } from '#lib/content/blocks.ts'
 import type { PageFrontmatter } from '#lib/content/page-schemas.ts'
 
-type PageBodyProps = { page: Pick<PageFrontmatter, 'layout'> & { blocks: Block[] } }
+type PageBodyProps = {
+  page: Pick<PageFrontmatter, 'layout'> & { blocks: Block[] }
+  trackSrc?: (file: string) => string
+}
 
 /** A page's blocks: Markdown text, and each `@` line through its component, from props alone. */
-export function PageBody({ page }: PageBodyProps) {
+export function PageBody({ page, trackSrc }: PageBodyProps) {
   // A video far down the page (a lesson's, after its notes) gets a way to it from the top.
   const video = page.blocks.findIndex((block) => block.kind === 'video')
   const first = page.blocks[video]
@@ -31,18 +34,18 @@ export function PageBody({ page }: PageBodyProps) {
         </p>
       ) : null}
       {page.blocks.map((block, i) => (
-        <BlockView key={i} block={block} />
+        <BlockView key={i} block={block} trackSrc={trackSrc} />
       ))}
     </div>
   )
 }
 
-function BlockView({ block }: { block: Block }) {
+function BlockView({ block, trackSrc }: { block: Block } & Pick<PageBodyProps, 'trackSrc'>) {
   switch (block.kind) {
     case 'html':
       return <MarkdownBody html={block.html} />
     case 'video':
-      return <VideoEmbed video={block.video} transcriptHtml={block.transcriptHtml} />
+      return <VideoEmbed {...block} trackSrc={trackSrc} />
     case 'form':
       return <ExternalFormFrame form={block.form} contact={block.contact} />
     case 'document':

@@ -1,30 +1,51 @@
 import { MarkdownBody } from '#components/MarkdownBody.tsx'
 import { CONTROLS_AFTER_PAINT } from '#lib/browser-scripts/video-controls.ts'
+import { clock, type Cue } from '#lib/content/check.ts'
 import type { VideoEntry } from '#lib/content/schemas.ts'
 import { PLAYER_ALLOW, youtubeEmbedUrl, youtubeId } from '#lib/providers.ts'
 import { CAPTIONS_PATH } from '#lib/routes.ts'
 
-type VideoEmbedProps = { video: VideoEntry; transcriptHtml?: string }
+// lines: the captions and descriptions ("Seen: …") by time; trackSrc: where a captions file is read
+// from, the site's copy or (the editor's preview) the draft.
+type Props = { video: VideoEntry; trackSrc?: (file: string) => string; withControls?: boolean }
+type VideoEmbedProps = Props & { transcriptHtml?: string; lines?: Cue[] }
+/** The video at a moment: the file's own player, or YouTube's page (whose player the site cannot time). */
+const momentUrl = ({ provider, url }: VideoEntry, at: number) =>
+  provider === 'file'
+    ? `${url}#t=${at}`
+    : `https://www.youtube.com/watch?v=${youtubeId(url)}&t=${Math.floor(at)}s`
 
 // An iframe keeps its proportions as it shrinks on a phone from a class (<video> from its size).
 const RATIO_CLASSES: Record<number, string> = { [7 / 4]: 'aspect-[7/4]', [16 / 9]: 'aspect-video' }
 
-/** A video with its title, a direct link and any transcript. Nothing loads until it is played. */
-export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
+/** A video with its title, a direct link and its transcript (video-transcript.ts plays a line). */
+export function VideoEmbed({ video, transcriptHtml, lines = [], trackSrc }: VideoEmbedProps) {
+  const file = video.provider === 'file'
   return (
     <figure id={`video-${video.id}`} className="my-8 max-w-full">
       <figcaption className="mb-2 text-lg font-bold">{video.title}</figcaption>
       {video.description ? <p className="mb-2">{video.description}</p> : null}
-      {video.provider === 'file' ? (
+      {file ? (
         <>
-          <FilePlayer video={video} />
+          <FilePlayer video={video} trackSrc={trackSrc} />
           <noscript>
-            <FilePlayer video={video} withControls />
+            <FilePlayer video={video} trackSrc={trackSrc} withControls />
           </noscript>
         </>
       ) : (
         <YouTubePoster video={video} />
       )}
+      {file && video.descriptions ? (
+        <button
+          type="button"
+          hidden
+          aria-pressed="false"
+          data-describe=""
+          className="mt-2 rounded border-2 border-ink px-3 py-1 font-semibold"
+        >
+          Read the descriptions aloud
+        </button>
+      ) : null}
       <p className="mt-2">
         <a href={video.url} className="print-url">
           {video.provider === 'file'
@@ -32,10 +53,22 @@ export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
             : `Watch “${video.title}” on YouTube`}
         </a>
       </p>
-      {transcriptHtml ? (
-        <details className="mt-2 max-w-prose">
+      {lines.length > 0 || transcriptHtml ? (
+        <details open className="mt-2 max-w-prose">
           <summary className="font-semibold">Transcript of “{video.title}”</summary>
-          <MarkdownBody html={transcriptHtml} />
+          {lines.length > 0 ? (
+            <ol className="my-2 list-none space-y-1 p-0">
+              {lines.map((line, i) => (
+                <li key={i}>
+                  <a href={momentUrl(video, line.start)} data-seek={file ? line.start : undefined}>
+                    <time className="font-semibold tabular-nums">{clock(line.start)}</time>
+                    {` ${line.text}`}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          {transcriptHtml ? <MarkdownBody html={transcriptHtml} /> : null}
         </details>
       ) : null}
     </figure>
@@ -43,7 +76,7 @@ export function VideoEmbed({ video, transcriptHtml }: VideoEmbedProps) {
 }
 
 /** The browser's player: its controls, costly before first paint, come later (video-controls.ts). */
-function FilePlayer({ video, withControls }: { video: VideoEntry; withControls?: boolean }) {
+function FilePlayer({ video, withControls, trackSrc = (f) => CAPTIONS_PATH + f }: Props) {
   return (
     <video
       controls={withControls}
@@ -55,19 +88,25 @@ function FilePlayer({ video, withControls }: { video: VideoEntry; withControls?:
       aria-label={video.title}
       src={video.url}
     >
-      {video.captions ? (
-        <track
-          kind="captions"
-          src={`${CAPTIONS_PATH}${video.captions}`}
-          srcLang="en"
-          label="English"
-          default
-        />
-      ) : null}
+      {(['captions', 'descriptions'] as const).map((kind) =>
+        video[kind] ? (
+          <track
+            key={kind}
+            kind={kind}
+            src={trackSrc(video[kind])}
+            srcLang="en"
+            label={kind === 'captions' ? 'English' : 'Descriptions'}
+            default={kind === 'captions'}
+          />
+        ) : null
+      )}
       Your browser cannot play this video here. <a href={video.url}>Download the video (MP4)</a>.
     </video>
   )
 }
+
+/** Asks YouTube to show the video's captions, where it has any, without a click on CC. */
+const CAPTIONS_ON = 'cc_load_policy=1'
 
 /** A YouTube video before it is played: a button that puts the player in (video-posters.ts). */
 function YouTubePoster({ video }: { video: VideoEntry }) {
@@ -94,7 +133,7 @@ function YouTubePoster({ video }: { video: VideoEntry }) {
         </svg>
         <button
           type="button"
-          data-player-src={`${youtubeEmbedUrl(id)}?autoplay=1`}
+          data-player-src={`${youtubeEmbedUrl(id)}?autoplay=1&${CAPTIONS_ON}`}
           data-player-title={video.title}
           data-player-class={frameClass}
           data-player-width={width}
@@ -109,7 +148,7 @@ function YouTubePoster({ video }: { video: VideoEntry }) {
       </div>
       <noscript>
         <iframe
-          src={youtubeEmbedUrl(id)}
+          src={`${youtubeEmbedUrl(id)}?${CAPTIONS_ON}`}
           title={video.title}
           width={width}
           height={height}

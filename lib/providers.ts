@@ -26,6 +26,15 @@ export const YOUTUBE: Provider = {
 /** YouTube's embed host that sets no tracking cookies. */
 export const YOUTUBE_EMBED_ORIGIN = 'https://www.youtube-nocookie.com'
 
+// The sites documents and links are on, each checked: another is a notice until it is added here.
+export const KNOWN_SITES = [
+  ...[JOTFORM, VIDEO_FILES, YOUTUBE].flatMap((provider) => provider.hosts),
+  ...`dzeqf35woxvwu.cloudfront.net statutes.laws.com www.avec1.org www.cctvcameraworld.com
+      www.dandalaw.com www.fireworkssafety.org www.lexisnexis.com www.monroefd1nj.com www.mtfd3.com
+      www.mtvfc1.com www.nfpa.org www.nj.gov www.njfiresafety.com www.sodeninsurance.com
+      www.station57.org`.split(/\s+/),
+]
+
 const origins = (provider: Provider) => provider.hosts.map((host) => `https://${host}`)
 
 export const FRAME_ORIGINS = [...origins(JOTFORM), YOUTUBE_EMBED_ORIGIN]

@@ -8,6 +8,9 @@ export const CALENDAR_PATH = '/meetings.ics'
 
 export const CAPTIONS_PATH = '/captions/'
 
+/** Each page's text hash and its day (tools/export/page-dates.ts), read back from the live site. */
+export const PAGE_DATES_FILE = 'page-dates.json'
+
 export const SITE_EDITOR_PATH = '/admin/'
 
 /** The editor's GitHub sign-in service (functions/sign-in.ts): its window opens here and GitHub sends it back here. */

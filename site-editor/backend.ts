@@ -24,6 +24,7 @@ import { CONTENT_PATH } from '#site-editor/config.ts'
 type Read = { data: string; file: { path: string } }
 type Diff = { path: string; id: string }
 type DataFile = { path: string; slug: string; raw: string; newPath?: string }
+type Entry = { dataFiles: DataFile[]; assets?: { path: string; fileObj?: Blob }[] }
 type SaveOptions = {
   commitMessage?: string
   status?: string
@@ -37,10 +38,7 @@ type Backend = {
   /** The GitHub backend's whole folder: its entriesByFolder gives only the first 20 files. */
   allEntriesByFolder?(folder: string, extension: string, depth: number): Promise<Read[]>
   entriesByFiles(files: { path: string }[]): Promise<Read[]>
-  persistEntry(
-    entry: { dataFiles: DataFile[]; assets?: [] },
-    options: SaveOptions
-  ): Promise<unknown>
+  persistEntry(entry: Entry, options: SaveOptions): Promise<unknown>
   deleteFiles(paths: string[], commitMessage: string): Promise<unknown>
   getEntry?(path: string): Promise<Read>
   unpublishedEntry?(args: { collection: string; slug: string }): Promise<{ diffs: Diff[] }>
@@ -287,6 +285,17 @@ async function confirmHeld(api: Api, { name, sha }: Ref) {
 /** The backend object of the signed-in editor, for the change's loop (loop.ts). */
 export const signedIn: { api?: Api; backend?: Backend } = {}
 
+/** The captions workshop's WebVTT files, Decap media of the entry: saved, checked and guarded with it. */
+async function withCaptionFiles({ dataFiles, assets = [] }: Entry): Promise<Entry> {
+  const vtt = assets.filter((a) => a.fileObj && a.path.startsWith(`${CONTENT_PATH}/captions/`))
+  const slug = dataFiles[0]!.slug
+  const files = vtt.map(async (a) => ({ path: a.path, slug, raw: await a.fileObj!.text() }))
+  return {
+    dataFiles: [...dataFiles, ...(await Promise.all(files))],
+    assets: assets.filter((a) => !vtt.includes(a)),
+  }
+}
+
 /** A backend class with the site's rules; `online` for the GitHub backend. */
 export function withSiteRules<T extends BackendClass>(Base: T, online = false): T {
   abstract class Ruled extends Base {
@@ -320,7 +329,8 @@ export function withSiteRules<T extends BackendClass>(Base: T, online = false): 
       return text
     }
 
-    async persistEntry(entry: { dataFiles: DataFile[] }, options: SaveOptions) {
+    async persistEntry(given: Entry, options: SaveOptions) {
+      const entry = await withCaptionFiles(given)
       await refuseBreakingChange(this, entry.dataFiles)
       const opened = options.unpublished ? this.opened.waiting : this.opened.live
       const files = options.newEntry ? [] : entry.dataFiles.filter((f) => opened.has(f.path))

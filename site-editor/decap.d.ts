@@ -17,6 +17,10 @@ declare module 'decap-cms-core/dist/esm/redux' {
   /** Decap's Redux store (site-editor/enhance.ts reads it). */
   export const store: unknown
 }
+declare module 'decap-cms-core/dist/esm/backend' {
+  /** The backend Decap made from the configuration (the captions workshop reads files through it). */
+  export function currentBackend(config: unknown): unknown
+}
 declare module 'decap-cms-locales/dist/esm/en' {
   const phrases: Record<string, unknown>
   export default phrases

@@ -123,13 +123,14 @@ const text: Kind = {
     const all =
       rules.length === 1 ? rules[0]!.source : `^${rules.map((r) => `(?=${r.source})`).join('')}`
     const long = shape.markdown || (shape.maxLength ?? 0) >= 300
-    if (!rules.length) return { widget: long ? 'text' : 'string' }
+    const widget = shape.workshop ? 'captions' : long ? 'text' : 'string'
+    if (!rules.length) return { widget }
     // Blank is fine where the field may be left out. Shown after the field's name: "Id should be…".
     const pattern = [
       optional ? `^\\s*$|${all}` : all,
       `${rules.map((r) => r.message).join(', and ')}.`,
     ]
-    return { widget: long ? 'text' : 'string', pattern }
+    return { widget, pattern }
   },
   // Markdown keeps its line ends as they are: a `|` block's final one too.
   write: (value, shape, writing) =>
@@ -305,7 +306,8 @@ function variantOf(shape: Shape, value: unknown) {
 // The first that fits: a choice or a day before any text.
 const KINDS = [union, choice, day, text, number, boolean, list, object, record]
 /** The words and settings of lib/content/schemas.ts, beside each kind's own keys. */
-const META = 'title description default singular summary open markdown relation choices onOrAfter'
+const META =
+  'title description default singular summary open markdown relation choices onOrAfter workshop'
 
 function kindOf(shape: Shape, path: string): Kind {
   const kind = KINDS.find((k) => k.is(shape)) ?? unsupported(path, `a "${shape.type}" schema`)

@@ -21,6 +21,7 @@ import {
   registryFormatName,
 } from '#site-editor/config.ts'
 import { withSiteRules } from '#site-editor/backend.ts'
+import { CaptionsControl } from '#site-editor/captions/workshop.tsx'
 import { DayControl } from '#site-editor/day-widget.tsx'
 import { enhanceEditor, type EditorStore } from '#site-editor/enhance.ts'
 import { COLLECTIONS } from '#site-editor/fields.ts'
@@ -47,6 +48,7 @@ CMS.registerWidget(
   ].map((widget) => widget.Widget()) as unknown as Parameters<typeof CMS.registerWidget>[0]
 )
 CMS.registerWidget('day', DayControl as never)
+CMS.registerWidget('captions', CaptionsControl as never)
 CMS.registerLocale('en', editorPhrases(english))
 
 for (const name of REGISTRY_NAMES)

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { AlertBanner } from '#components/AlertBanner.tsx'
 import { PageBody } from '#components/PageBody.tsx'
 import { PageShell } from '#components/PageShell.tsx'
+import { withChange } from '#site-editor/backend.ts'
+import { draftTracks } from '#site-editor/captions/tracks.ts'
 import { dayInWords } from '#site-editor/day-widget.tsx'
 import {
   checkPreview,
@@ -20,6 +22,7 @@ import { resolveNavigation } from '#lib/navigation.ts'
 import { loadFormFrames } from '#lib/browser-scripts/form-frames.ts'
 import { showVideoControls } from '#lib/browser-scripts/video-controls.ts'
 import { startVideoPosters } from '#lib/browser-scripts/video-posters.ts'
+import { startTranscripts } from '#lib/browser-scripts/video-transcript.ts'
 
 // The editor's preview, drawn with the site's own components, or the check's
 // message. Only classes the site's CSS already has: it is made without this folder.
@@ -38,6 +41,11 @@ export function createPreview(target: PreviewTarget, title: string) {
     const [source, setSource] = useState<ContentSource>()
     const [result, setResult] = useState<Result>({ state: 'loading' })
     const { getCollection } = props
+    // The captions workshop's files, not saved yet (site-editor/captions).
+    const media = props.entry.get('mediaFiles')
+    const [drafts, setDrafts] = useState<{ path: string; raw: string }[]>([])
+    useEffect(() => void draftTracks(media).then(setDrafts), [media])
+    const shown = useMemo(() => source && withChange(source, drafts), [source, drafts])
     useEffect(() => {
       let live = true
       // Read once each time an entry is opened, so the preview sees the latest saves.
@@ -47,19 +55,26 @@ export function createPreview(target: PreviewTarget, title: string) {
       }
     }, [getCollection])
     useEffect(() => {
-      if (!source) return
+      if (!shown) return
       // Checked again a moment after each change.
-      const timer = setTimeout(() => setResult(checkPreview(source, target, entry)), 250)
+      const timer = setTimeout(() => setResult(checkPreview(shown, target, entry)), 250)
       return () => clearTimeout(timer)
-    }, [source, entry])
-    return <PreviewView result={result} target={target} title={title} />
+    }, [shown, entry])
+    const trackSrc = (file: string) =>
+      `data:text/vtt,${encodeURIComponent(shown?.captions.find((f) => f.path.endsWith(`/${file}`))?.text ?? '')}`
+    return <PreviewView result={result} target={target} title={title} trackSrc={trackSrc} />
   }
   return Preview
 }
 
-type ViewProps = { result: Result; target: PreviewTarget; title: string }
+type ViewProps = {
+  result: Result
+  target: PreviewTarget
+  title: string
+  trackSrc?: (file: string) => string
+}
 
-export function PreviewView({ result, target, title }: ViewProps) {
+export function PreviewView({ result, target, title, trackSrc }: ViewProps) {
   if (result.state === 'loading')
     return <p className="p-4">Loading the rest of the site for the preview…</p>
   if (result.state === 'blank')
@@ -116,7 +131,7 @@ export function PreviewView({ result, target, title }: ViewProps) {
           <PagesListing content={content} ids={changed} />
         ) : page ? (
           <>
-            <PageBody page={page as Page} />
+            <PageBody page={page as Page} trackSrc={trackSrc} />
             <StartPageScripts />
           </>
         ) : (
@@ -151,6 +166,7 @@ function StartPageScripts() {
     loadFormFrames(document, document.defaultView!, { firstPaint: false })
     showVideoControls(document, document.defaultView!, { firstPaint: false })
     startVideoPosters(document)
+    startTranscripts(document, document.defaultView!)
   })
   return <span ref={marker} hidden />
 }

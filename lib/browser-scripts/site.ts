@@ -4,6 +4,7 @@ import { loadFormFrames } from '#lib/browser-scripts/form-frames.ts'
 import { initMenus } from '#lib/browser-scripts/menus.ts'
 import { showVideoControls } from '#lib/browser-scripts/video-controls.ts'
 import { startVideoPosters } from '#lib/browser-scripts/video-posters.ts'
+import { startTranscripts } from '#lib/browser-scripts/video-transcript.ts'
 
 const STARTED = Symbol.for('bureau-site-script')
 
@@ -20,6 +21,7 @@ export function initSite(root: Document = document, win: Window = window): boole
     () => showNextMeeting(root),
     () => initMenus(root),
     () => startVideoPosters(root),
+    () => startTranscripts(root, win),
   ]) {
     try {
       start()

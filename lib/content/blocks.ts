@@ -1,6 +1,7 @@
 import type * as S from '#lib/content/schemas.ts'
 import type { PageFrontmatter } from '#lib/content/page-schemas.ts'
 import type { EstimatorRules } from '#lib/fee-estimate.ts'
+import type { Cue } from '#lib/content/check.ts'
 
 // A page body: sanitized HTML and the embeds its `@` lines ask for, their data looked up.
 
@@ -18,11 +19,15 @@ export type ResolvedTile = {
   cue?: string
 }
 
-export type CaptionGap = { video: S.VideoEntry; pages: Pick<IndexedPage, 'route' | 'title'>[] }
+export type CaptionGap = {
+  video: S.VideoEntry
+  missing: ('captions' | 'descriptions')[]
+  pages: Pick<IndexedPage, 'route' | 'title'>[]
+}
 
 export type Block =
   | { kind: 'html'; html: string }
-  | { kind: 'video'; video: S.VideoEntry; transcriptHtml?: string }
+  | { kind: 'video'; video: S.VideoEntry; transcriptHtml?: string; lines?: Cue[] }
   | { kind: 'form'; form: S.FormEntry; contact: S.Site }
   | { kind: 'document'; documents: S.DocumentEntry[] }
   | {

@@ -1,4 +1,5 @@
 import webvtt from 'webvtt-parser'
+import { HIDDEN_ADVICE, hiddenCharacters } from '#lib/content/characters.ts'
 import { didYouMean, fieldName } from '#lib/content/messages.ts'
 import type { ProblemList } from '#lib/content/problems.ts'
 import type { PageFile, ReadContent } from '#lib/content/read.ts'
@@ -21,7 +22,7 @@ export function checkSource(source: ContentSource, read: ReadContent, problems: 
   for (const file of source.pages) checkCharacters(file, problems, bodyLines.get(file.path) ?? 0)
   for (const file of [...source.captions, ...source.meetings]) checkCharacters(file, problems)
   // Captions need only the videos: checked even when another registry has a mistake.
-  checkCaptions(read, source, problems)
+  const cues = checkCaptions(read, source, problems)
   const before = problems.errors.length
   if (read.registries) {
     // An id used twice across documents.yaml and the meeting records, named at the later one.
@@ -75,7 +76,7 @@ export function checkSource(source: ContentSource, read: ReadContent, problems: 
         })
   }
   const { located, documents, withErrors } = read
-  return { registries, located, documents, pages: published, withErrors, routes }
+  return { registries, located, documents, pages: published, withErrors, routes, cues }
 }
 
 function checkFees(registries: Registries, fees: Located, problems: ProblemList) {
@@ -104,36 +105,40 @@ function checkMeetingDays(schedule: Located, problems: ProblemList) {
   })
 }
 
-/** Captions files, the only content published as files: each named by a video, and WebVTT. */
+/** Captions and descriptions files, the only content published as files: each named by a video, and WebVTT. */
 function checkCaptions(read: ReadContent, source: ContentSource, problems: ProblemList) {
   const { videos, located } = read
   const yaml = located.videos
   const captionFiles = new Map(source.captions.map((file) => [file.path.split('/').pop()!, file]))
-  const named = new Set<string>()
+  const named = new Map<string, { duration?: number }>()
   ;(videos ?? []).forEach((video, i) => {
-    if (!video.captions) return
-    named.add(video.captions)
-    if (captionFiles.has(video.captions)) return
-    problems.error(
-      yaml!.file,
-      yaml!.lineOf([i, 'captions']),
-      `entry "${video.id}": field "captions" names "${video.captions}", but there is no such file in ${source.root}/captions.${didYouMean(video.captions, captionFiles.keys())} Add the WebVTT file there`
-    )
+    for (const field of ['captions', 'descriptions'] as const) {
+      const name = video[field]
+      if (!name || (named.set(name, video), captionFiles.has(name))) continue
+      problems.error(
+        yaml!.file,
+        yaml!.lineOf([i, field]),
+        `entry "${video.id}": field "${field}" names "${name}", but there is no such file in ${source.root}/captions.${didYouMean(name, captionFiles.keys())} Add the WebVTT file there`
+      )
+    }
   })
   // The file a video most likely meant is not called unused on top of its error.
-  const missing = [...named].some((name) => !captionFiles.has(name))
+  const missing = [...named.keys()].some((name) => !captionFiles.has(name))
+  const cues = new Map<string, Cue[]>()
   for (const [name, file] of captionFiles) {
     if (videos && !named.has(name)) {
       if (!missing)
         problems.error(
           file.path,
           undefined,
-          `is not used by any video. Name it in the "captions" field of its video in ${yaml!.file}, or delete it`
+          `is not used by any video. Name it in the "captions" or "descriptions" field of its video in ${yaml!.file}, or delete it`
         )
       continue
     }
-    checkWebvtt(file, problems)
+    const found = checkWebvtt(file, problems, named.get(name)?.duration)
+    if (found) cues.set(name, found)
   }
+  return cues
 }
 
 function checkUniqueRoutes(pages: PageFile[], problems: ProblemList) {
@@ -168,6 +173,7 @@ const TAKEN_ROUTES: Record<string, string> = {
   '/robots': 'the rules for search engines',
   '/feed': 'the news feed',
   '/functions': "the host's own programs",
+  '/cdn-cgi': "Cloudflare's own addresses",
 }
 
 /** The search page itself (the page with the `@search` line) is the one page on /search. */
@@ -216,58 +222,18 @@ function brokenTarget(
   return [key, `is "${id}", ${why}.${didYouMean(id, known.keys())}`]
 }
 
-// Characters that cannot be seen, in every file: they can hide, join or reverse text,
-// and reach titles, headings and the feed as they are. Control and format characters,
-// line and paragraph separators and what Unicode draws as nothing are refused; allowed
-// are line ends, tabs outside page text, and the joiner and selector inside an emoji (👩‍🚒 ❤️).
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu
-const EMOJI_JOINER =
-  /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu
-const EMOJI_SELECTOR = /(?<=\p{Emoji})[\u{FE0E}\u{FE0F}]/gu
-const NAMES: Record<number, string> = {
-  0x09: 'a tab',
-  0x0d: 'a carriage return',
-  0x1b: 'an escape character',
-  0xad: 'a soft hyphen',
-  0x034f: 'a combining grapheme joiner',
-  0x115f: 'a Hangul filler',
-  0x1160: 'a Hangul filler',
-  0x200b: 'a zero width space',
-  0x200c: 'a zero width non-joiner',
-  0x200d: 'a zero width joiner',
-  0x200e: 'a left-to-right mark',
-  0x200f: 'a right-to-left mark',
-  0x2028: 'a line separator',
-  0x2029: 'a paragraph separator',
-  0x202e: 'a right-to-left override',
-  0x2060: 'a word joiner',
-  0x3164: 'a Hangul filler',
-  0xfeff: 'a zero width no-break space',
-  0xffa0: 'a Hangul filler',
-}
-
 /** Refuses invisible characters at their line and column; in page text (from line `bodyFrom`) tabs too. */
 function checkCharacters(file: SourceFile, problems: ProblemList, bodyFrom?: number) {
-  const lines = file.text.split('\n')
-  lines.forEach((line, i) => {
-    const allowed = new Set(
-      [...line.matchAll(EMOJI_JOINER), ...line.matchAll(EMOJI_SELECTOR)].map((m) => m.index)
-    )
-    for (const match of line.matchAll(HIDDEN)) {
-      const char = match[0]
-      if (char === '\t' && (bodyFrom === undefined || i < bodyFrom)) continue
-      if (allowed.has(match.index)) continue
-      const code = char.codePointAt(0)!
-      const hex = code.toString(16).toUpperCase().padStart(4, '0')
-      const name = NAMES[code] ?? 'an invisible formatting character'
+  file.text.split('\n').forEach((line, i) => {
+    const tabs = bodyFrom !== undefined && i >= bodyFrom ? line.matchAll(/\t/g) : []
+    for (const { index } of tabs)
       problems.error(
         file.path,
         i + 1,
-        char === '\t'
-          ? `has a tab at column ${match.index + 1}. Use spaces instead: a tab at the start of a line turns the text into a box of code`
-          : `has ${name} (U+${hex}) at column ${match.index + 1}. Characters like this are invisible and can hide or reverse text; delete it (if you cannot see it, retype the line)`
+        `has a tab at column ${index + 1}. Use spaces instead: a tab at the start of a line turns the text into a box of code`
       )
-    }
+    for (const { index, what } of hiddenCharacters(line))
+      problems.error(file.path, i + 1, `has ${what} at column ${index + 1}. ${HIDDEN_ADVICE}`)
   })
 }
 
@@ -282,8 +248,57 @@ const WEBVTT_TAG = new RegExp(
 )
 const ESCAPE = /^&(?:amp|lt|gt|lrm|rlm|nbsp);/
 
-function checkWebvtt({ path, text: input }: SourceFile, problems: ProblemList) {
-  const add = (line: number | undefined, message: string) => problems.error(path, line, message)
+/** A cue as a transcript shows it: its moments in seconds and its words without markup. */
+export type Cue = { start: number; end: number; text: string }
+
+/** 75.5 seconds as "1:15.5", as the editor and messages show moments. */
+export const clock = (seconds: number) => {
+  const tenths = Math.round(seconds * 10)
+  const rest = ((tenths % 600) / 10).toFixed(1).padStart(4, '0')
+  return `${Math.floor(tenths / 600)}:${rest}`.replace(/\.0$/, '')
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', nbsp: '\u00a0' }
+type ParsedCue = { startTime: number; endTime: number; text: string }
+type Add = (line: number, message: string) => void
+
+/** The cues of a valid file, each refused at its timing line if empty, overlapping or past the video's end. */
+function cuesOf(parsed: ParsedCue[], input: string, duration = Infinity, add?: Add) {
+  const lines = input.split('\n').flatMap((line, i) => (line.includes('-->') ? [i + 1] : []))
+  return parsed.map(({ startTime: start, endTime: end, text: raw }, i): Cue => {
+    const text = raw
+      .replace(/<[^>]*>/g, '')
+      .replace(/&(amp|lt|gt|nbsp|lrm|rlm);/g, (_, name: string) => ENTITIES[name] ?? '')
+      .replace(/\s+/g, ' ')
+      .trim()
+    const before = parsed[i - 1]?.endTime ?? 0
+    for (const message of [
+      !text && 'is a cue with no words. Write what is said (or seen) in it, or delete it',
+      start < before &&
+        `starts at ${clock(start)}, before the cue above it ends (${clock(before)}). Cues may not overlap: change one of the two times`,
+      end > duration &&
+        `ends at ${clock(end)}, after the video ends (at ${clock(duration)}, its field "duration" in videos.yaml). Change the time, or the duration if it is wrong`,
+    ])
+      if (message) add?.(lines[i]!, message)
+    return { start, end, text }
+  })
+}
+
+/** A video's transcript: its captions, and its descriptions ("Seen: …"), by time. */
+export const transcriptOf = (said: Cue[] = [], seen: Cue[] = []) =>
+  [...said, ...seen.map((cue) => ({ ...cue, text: `Seen: ${cue.text}` }))].sort(
+    (a, b) => a.start - b.start
+  )
+
+/** The cues of a WebVTT file, unchecked (the captions workshop reads its files back with it). */
+export const readCues = (input: string) =>
+  cuesOf(new webvtt.WebVTTParser().parse(input, 'subtitles').cues, input)
+
+/** Refuses what is not checked WebVTT; returns the cues of a file with no mistake. */
+function checkWebvtt({ path, text: input }: SourceFile, problems: ProblemList, duration?: number) {
+  const before = problems.errors.length
+  const add = (line: number | undefined, message: string): undefined =>
+    void problems.error(path, line, message)
   const parsed = new webvtt.WebVTTParser().parse(input, 'subtitles')
   // Nothing after a wrong first line is worth reading as WebVTT.
   if (parsed.errors.some((e) => e.message.startsWith('No valid signature')))
@@ -330,4 +345,5 @@ function checkWebvtt({ path, text: input }: SourceFile, problems: ProblemList) {
       undefined,
       "has a STYLE block. Captions on this site use the site's own look: delete the STYLE block"
     )
+  return problems.errors.length > before ? undefined : cuesOf(parsed.cues, input, duration, add)
 }

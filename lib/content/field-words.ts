@@ -14,6 +14,8 @@ declare module 'zod' {
     relation?: 'documents' | 'links' | 'pages'
     choices?: Record<string, string>
     onOrAfter?: string
+    /** The captions file, written by the captions workshop (site-editor/captions). */
+    workshop?: boolean
   }
 }
 

@@ -4,6 +4,7 @@ import type { Located } from '#lib/content/yaml.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { RenderedPage } from '#lib/content/render.ts'
 import { formatMoney } from '#lib/money.ts'
+import { KNOWN_SITES } from '#lib/providers.ts'
 import { routeHref } from '#lib/routes.ts'
 
 // Step 4 of the content check, once there is no error: what is worth a look but never stops the build.
@@ -30,29 +31,38 @@ export function noticeContent(
     if (problem) notice(located.alerts!, [i, 'end'], id, problem)
   })
   noticePagesInNoMenu(rendered, checked, problems)
-  ;[...registries.videos.values()].forEach(({ id, captions }, i) => {
-    if (!captions) notice(located.videos!, [i, 'id'], id, NO_CAPTIONS)
+  ;[...registries.videos.values()].forEach((video, i) => {
+    const missing = (['captions', 'descriptions'] as const).filter((field) => !video[field])
+    if (missing.length) notice(located.videos!, [i, 'id'], video.id, noTracks(missing))
   })
-  // Two documents with one address: one is probably the wrong file (the Board's lists have such slips).
-  const first = new Map<string, string>()
-  for (const { doc, yaml, index } of checked.documents!) {
-    const earlier = first.get(doc.url)
-    if (!earlier) first.set(doc.url, doc.id)
-    else
-      notice(
-        yaml,
-        [index, 'url'],
-        doc.id,
-        `has the same address (field "url") as entry "${earlier}". One of them may point to the wrong file: check both on the district's site`
-      )
+  // Two documents with one address: one is probably the wrong file (the Board's lists have such
+  // slips). A site no document or link was on (KNOWN_SITES) is named at its first entry.
+  const [first, seen] = [new Map<string, string>(), new Set(KNOWN_SITES)]
+  const linksYaml = located.links!
+  const links = [...registries.links.values()].map((doc, index) => ({
+    doc,
+    index,
+    yaml: linksYaml,
+  }))
+  for (const { doc, yaml, index } of [...checked.documents!, ...links]) {
+    const [earlier, site] = [first.get(doc.url), new URL(doc.url).hostname]
+    if (earlier && yaml !== linksYaml)
+      notice(yaml, [index, 'url'], doc.id, `${SAME_URL} "${earlier}". ${CHECK_BOTH}`)
+    if (!seen.has(site)) notice(yaml, [index, 'url'], doc.id, `is on ${site}, ${NEW_SITE}`)
+    first.set(doc.url, earlier ?? doc.id)
+    seen.add(site)
   }
   noticeOldOnHome(rendered, today, problems)
   noticeTypedFigures(checked, problems)
   noticeOwnPlacementWords(checked, problems)
 }
 
-const NO_CAPTIONS =
-  'has no captions yet (field "captions"). People who cannot hear it miss what is said; the accessibility statement lists it until a captions file is added'
+const SAME_URL = 'has the same address (field "url") as entry'
+const CHECK_BOTH = "One of them may point to the wrong file: check both on the district's site"
+const NEW_SITE =
+  'a site the content has not used before. Check that it is the site you mean (a look-alike name leads elsewhere); a developer then adds it to the known sites'
+const noTracks = (missing: string[]) =>
+  `has no ${missing.join(' and no ')} yet. People who cannot hear it miss what is said, and people who cannot see it what is shown; the accessibility statement lists it until "Write captions and descriptions" (in the site editor) makes them`
 const MENUS = 'Menus (in the site editor; the file content/data/navigation.yaml)'
 
 function noticePagesInNoMenu(pages: RenderedPage[], checked: Checked, problems: ProblemList) {

@@ -20,6 +20,7 @@ export function renderContent(checked: CheckedSource, problems: ProblemList, tod
     today,
     pages: published.map((p) => p.frontmatter),
     captionGaps: registries ? captionGaps(registries, published) : [],
+    cues: checked.cues,
   }
   const context = (file: string, lineOffset = 0) => ({ ...shared, file, lineOffset })
   const transcripts = new Map<string, string>()
@@ -76,9 +77,10 @@ function captionGaps(registries: Registries, pages: readonly PageFile[]): Captio
         (shownOn.get(shown ?? linked!) ?? new Map()).set(route, { route, title })
       )
   return [...registries.videos.values()]
-    .filter((video) => !video.captions)
+    .filter((video) => !video.captions || !video.descriptions)
     .map((video) => ({
       video,
+      missing: (['captions', 'descriptions'] as const).filter((field) => !video[field]),
       pages: [...(shownOn.get(video.id)?.values() ?? [])].sort((a, b) =>
         a.route.localeCompare(b.route)
       ),

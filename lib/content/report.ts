@@ -22,6 +22,15 @@ export function githubAnnotation(
   return `::${problem.severity} ${props.join(',')}::${escapeData(problem.message)}`
 }
 
+/** The notices as Markdown, for a pull request's run summary (check:content -- --summary). */
+export const noticesSummary = (problems: readonly ContentProblem[]) =>
+  `### Worth a look (notices of the content check)\n\n${
+    problems
+      .filter((p) => p.severity === 'notice')
+      .map((p) => `- ${formatProblem(p)}`)
+      .join('\n') || 'None.'
+  }\n`
+
 /** The report of a content check, for a terminal (and GitHub when `github` is set). */
 export function contentReport(
   problems: readonly ContentProblem[],

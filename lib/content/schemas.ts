@@ -21,7 +21,8 @@ export const idSchema = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'should be an id such as budget-2019 (lower case, hyphens)')
 
 // An https address every program reads alike: no user name, password or backslash before the
-// host (programs disagree on where it goes), no port, no number. A document's keeps its spaces.
+// host (programs disagree on where it goes), no port, no number, and no letter of another alphabet
+// (www.nј.gov, read as punycode xn--, looks like a known site). A document's keeps its spaces.
 const webAddress = (example: string, spaces = false) =>
   z
     .string()
@@ -35,9 +36,9 @@ const webAddress = (example: string, spaces = false) =>
       // The regex above has already required https.
       return (
         !(url.username || url.password || url.port) &&
-        /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z][a-z0-9-]*$/.test(url.hostname)
+        /^(?!xn--)[a-z0-9-]+(\.(?!xn--)[a-z0-9-]+)*\.(?!xn--)[a-z][a-z0-9-]*$/.test(url.hostname)
       )
-    }, `should be a plain web address such as https://www.example.org/${example}: a site name with a dot (not a number such as 192.168.0.1), no port such as ":8080", no backslash, and no user name, password or "@" before it`)
+    }, `should be a plain web address such as https://www.example.org/${example}: a site name in plain letters a to z with a dot (not a number such as 192.168.0.1), no port such as ":8080", no backslash, and no user name, password or "@" before it`)
 const httpsUrlSchema = webAddress('page')
 
 export const documentHref = (doc: { url: string }) => doc.url.replace(/ /g, '%20')
@@ -170,7 +171,9 @@ const pixels = (side: string, min: number, max: number, usual: number, before = 
 
 export const CAPTIONS_FILE = /^[a-z0-9]+(-[a-z0-9]+)*\.vtt$/
 const CAPTIONS = 'name of a WebVTT file in content/captions, such as fire-is-fast.vtt'
-
+const VTT = z.string().regex(CAPTIONS_FILE, `should be the ${CAPTIONS}`).optional()
+const WORKSHOP = `The ${CAPTIONS}. "Write captions and descriptions" makes it for you.`
+const DURATION = 'Filled in from the video when you write its captions. No caption may run past it.'
 export const videoSchema = z
   .strictObject({
     id: id(),
@@ -184,20 +187,16 @@ export const videoSchema = z
       z.enum(['file', 'youtube']),
       'Where the video is',
       'A video file, or YouTube.',
-      {
-        choices: { file: 'Video file (MP4)', youtube: 'YouTube' },
-      }
+      { choices: { file: 'Video file (MP4)', youtube: 'YouTube' } }
     ),
     url: field(
       httpsUrlSchema,
       'Address of the video',
       'For a file: the MP4 address. For YouTube: the watch address.'
     ),
-    captions: field(
-      z.string().regex(CAPTIONS_FILE, `should be the ${CAPTIONS}`).optional(),
-      'Captions file',
-      `The ${CAPTIONS}`
-    ),
+    captions: field(VTT, 'Captions file', WORKSHOP, { workshop: true }),
+    descriptions: field(VTT, 'Descriptions file (what is seen, not said)', WORKSHOP),
+    duration: field(z.number().min(1).max(36000).optional(), 'Length in seconds', DURATION),
     transcript: field(
       z.string().trim().min(1).max(20000).optional(),
       'Transcript',

@@ -1,4 +1,5 @@
-import { isMap, isSeq, LineCounter, parseDocument, visit } from 'yaml'
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml'
+import { HIDDEN_ADVICE, hiddenCharacters } from '#lib/content/characters.ts'
 import { fail } from '#lib/content/problems.ts'
 import { plural } from '#lib/text.ts'
 
@@ -39,29 +40,41 @@ export function parseYamlWithLines(text: string, file: string, lineOffset = 0): 
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true })
   const lineAt = (offset: number) => lineCounter.linePos(offset).line + lineOffset
+  // A directive such as %YAML 1.1 changes how the rest reads (0100 would be 64).
+  const directive = /^%.*/m.exec(text)
+  if (directive)
+    fail(file, lineAt(directive.index), `has a YAML directive ("${directive[0]}"). Delete the line`)
   const [error] = doc.errors
   if (error) {
     const at = error.linePos?.[0]?.line ?? 0
     fail(file, at + lineOffset || undefined, `is not valid YAML: ${hint(error.code, text, at)}`)
   }
-  // Aliases (*name) repeat another value: staff never need them, and a few
-  // lines of them can grow into millions of values.
   visit(doc, {
-    Alias(_, node) {
-      fail(
-        file,
-        lineAt(node.range?.[0] ?? 0),
-        `uses a YAML alias (*${node.source}), which repeats a value written elsewhere. Write the value out in full here`
-      )
+    Node(key, node) {
+      const raw = text.slice(node.range![0], node.range![1])
+      const refuse = (why: string) => fail(file, lineAt(node.range![0]), why)
+      // Aliases (*name) repeat another value: staff never need them, and a few lines of them can
+      // grow into millions of values. A tag (!name) changes what a value is.
+      if (isAlias(node))
+        refuse(
+          `uses a YAML alias (*${node.source}), which repeats a value written elsewhere. Write the value out in full here`
+        )
+      if (node.tag)
+        refuse(
+          'uses a YAML tag (a word starting with "!"). Remove it: values are plain text, numbers, true or false'
+        )
+      if (!isScalar(node)) return
+      // Values as read, keys too: an escape in quotes ("\u202E") is a character the file does not
+      // show; names such as __proto__ mean something to JavaScript; numbers are plain decimals.
+      const { value } = node
+      const hidden = hiddenCharacters(String(value)).find(({ char }) => !raw.includes(char))
+      if (hidden) refuse(`has ${hidden.what}, written as an escape. ${HIDDEN_ADVICE}`)
+      if (key === 'key' && Object.hasOwn(Object.prototype, String(value)))
+        refuse(`uses "${value}" as a name, which JavaScript keeps for itself. Choose another name`)
+      if (typeof value === 'number' && !/^-?(0|[1-9]\d*)(\.\d+)?$/.test(raw))
+        refuse(`has the number "${raw}". Write numbers as digits with at most one point: 45, 2.5`)
     },
   })
-  const tag = doc.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED')
-  if (tag)
-    fail(
-      file,
-      (tag.linePos?.[0]?.line ?? 0) + lineOffset || undefined,
-      'uses a YAML tag (a word starting with "!"). Remove it: values are plain text, numbers, true or false'
-    )
   const lineOf = (path: readonly PropertyKey[]): number | undefined => {
     let node: unknown = doc.contents
     let lastRange: Ranged['range']

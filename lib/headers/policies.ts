@@ -26,11 +26,11 @@ const scriptSources = (scriptHashes: readonly string[] = []) =>
 /** The policy of a file under /captions/: nothing there may run or load anything. */
 export const CAPTIONS_CSP = "default-src 'none'; sandbox"
 
-/** The header policy of every page and file; 'wasm-unsafe-eval' is for the search index reader. */
+/** The header policy of every page and file; `wasm` ('wasm-unsafe-eval') for the search page only. */
 export function siteCsp({
   styleHashes = [],
   scriptHashes = [],
-  wasm = true,
+  wasm = false,
 }: StylePolicy & { wasm?: boolean } = {}): string {
   return serialize([
     ['default-src', "'self'"],
@@ -69,7 +69,8 @@ export function siteEditorCsp({
     ['script-src', ...scriptSources(scriptHashes)],
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'https://avatars.githubusercontent.com'],
-    ['media-src', "'self'", ...MEDIA_ORIGINS],
+    // data: for the preview's draft captions (site-editor/preview.tsx).
+    ['media-src', "'self'", 'data:', ...MEDIA_ORIGINS],
     ['frame-src', ...FRAME_ORIGINS],
     ['connect-src', "'self'", new URL(githubApi).origin, 'https://www.githubstatus.com'],
     ['font-src', "'self'"],

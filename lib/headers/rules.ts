@@ -65,14 +65,14 @@ export function searchPageHref(content: Pick<SiteContent, 'pages'>): string | un
  * scripts: one allowed by hash may not import a module or start a worker.
  */
 export function headerRules(style: StylePolicy = {}, searchPath?: string): HeaderRule[] {
-  const searchPolicy = { 'Content-Security-Policy': siteCsp({ ...style, scriptHashes: [] }) }
+  const searchCsp = siteCsp({ ...style, scriptHashes: [], wasm: true })
   return [
     { path: '/*', set: commonHeaders(style) },
     { path: '/_next/static/*', set: { 'Cache-Control': IMMUTABLE } },
     ...(searchPath ? [searchPath, '/pagefind/*'] : []).map((path) => ({
       path,
       detach: ['Content-Security-Policy'],
-      set: searchPolicy,
+      set: { 'Content-Security-Policy': searchCsp },
     })),
     CAPTIONS_RULE,
     CALENDAR_RULE,

@@ -68,7 +68,9 @@ describe('PageBody', () => {
     expect(screen.getByRole('link', { name: 'Test home' })).toBeInTheDocument()
     expect(container.querySelector('[data-estimator]')).not.toBeNull()
     expect(container.querySelector('[data-search]')).not.toBeNull()
-    expect(screen.getByText('Every video on this site has captions.')).toBeInTheDocument()
+    expect(
+      screen.getByText('Every video on this site has captions and descriptions.')
+    ).toBeInTheDocument()
   })
 
   it('draws tick boxes for a checklist page', () => {
@@ -89,13 +91,21 @@ describe('the list of videos without captions', () => {
           blocks: [
             {
               kind: 'videos-without-captions',
-              gaps: [{ video, pages: [{ route: '/lessons', title: 'Lessons' }] }],
+              gaps: [
+                {
+                  video,
+                  missing: ['captions', 'descriptions'],
+                  pages: [{ route: '/lessons', title: 'Lessons' }],
+                },
+              ],
             },
           ],
         }}
       />
     )
-    expect(screen.getByRole('listitem')).toHaveTextContent('“A reading” (on Lessons)')
+    expect(screen.getByRole('listitem')).toHaveTextContent(
+      '“A reading”: no captions and no descriptions (on Lessons)'
+    )
     expect(screen.getByRole('link', { name: 'Lessons' })).toHaveAttribute('href', '/lessons/')
   })
 })

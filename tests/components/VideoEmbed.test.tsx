@@ -2,9 +2,11 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { VideoEmbed } from '#components/VideoEmbed.tsx'
-import { fixture, registries } from './fixture-content.ts'
+import { edit, fixtureCopy, loadContent, put } from '#tests/helpers/content.ts'
+import { registries } from './fixture-content.ts'
 
 const fast = registries.videos.get('fire-is-fast')!
+const fixtureCaption = 'Fire is fast. In two minutes a fire can take over a room.'
 const reading = registries.videos.get('reading')!
 
 describe('VideoEmbed', () => {
@@ -50,17 +52,73 @@ describe('VideoEmbed', () => {
     expect(without.querySelector('track')).toBeNull()
   })
 
-  it('shows the transcript under the video, closed until opened', () => {
-    const block = fixture.byRoute.get('/lessons')!.blocks.find((b) => b.kind === 'video')!
-    if (block.kind !== 'video') throw new Error('no video block')
-    const { container } = render(
-      <VideoEmbed video={block.video} transcriptHtml={block.transcriptHtml} />
+  /** The lessons page's video block, in a copy of the test content changed by `change`. */
+  function videoBlock(change: (dir: string) => void = () => {}) {
+    const dir = fixtureCopy()
+    change(dir)
+    const block = loadContent(dir)
+      .byRoute.get('/lessons')!
+      .blocks.find((b) => b.kind === 'video')
+    if (block?.kind !== 'video') throw new Error('no video block')
+    return block
+  }
+  const described = (dir: string) => {
+    put(
+      dir,
+      'captions/fast-seen.vtt',
+      'WEBVTT\n\n00:00:01.500 --> 00:00:02.000\nSmoke fills &amp; <i>darkens</i> the room.\n'
     )
+    edit(
+      dir,
+      'data/videos.yaml',
+      'captions: fire-is-fast.vtt',
+      'captions: fire-is-fast.vtt\n  descriptions: fast-seen.vtt'
+    )
+  }
+
+  it('shows the transcript under the video, open (it prints), made from the captions and the descriptions', () => {
+    const block = videoBlock(described)
+    const { container } = render(<VideoEmbed {...block} />)
     const details = container.querySelector('details')!
-    expect(details).not.toHaveAttribute('open')
+    expect(details).toHaveAttribute('open')
     expect(details.querySelector('summary')).toHaveTextContent('Transcript of “Fire Is Fast”')
+    // Each line in the order of its moment, a link to the video at that moment.
+    const lines = [...details.querySelectorAll('li a')]
+    expect(lines.map((a) => a.textContent)).toEqual([
+      `0:00 ${fixtureCaption}`,
+      '0:01.5 Seen: Smoke fills & darkens the room.',
+    ])
+    expect(lines.map((a) => a.getAttribute('href'))).toEqual([
+      `${fast.url}#t=0`,
+      `${fast.url}#t=1.5`,
+    ])
+    expect(lines.map((a) => a.getAttribute('data-seek'))).toEqual(['0', '1.5'])
+    // And the Markdown transcript of videos.yaml, after the lines.
     expect(details).toHaveTextContent('A narrator says that fire is fast.')
-    expect(details.querySelector('a')).toHaveAttribute('href', '/fees/')
+    expect(details.querySelector('p a')).toHaveAttribute('href', '/fees/')
+  })
+
+  it('adds the descriptions track, and a button to hear them that the site script shows', () => {
+    const block = videoBlock(described)
+    const { container } = render(<VideoEmbed {...block} />)
+    const track = container.querySelector('video > track[kind="descriptions"]')!
+    expect(track).toHaveAttribute('src', '/captions/fast-seen.vtt')
+    expect(track).not.toHaveAttribute('default')
+    const button = container.querySelector('button[data-describe]')!
+    expect(button).toHaveTextContent('Read the descriptions aloud')
+    expect(button).toHaveAttribute('aria-pressed', 'false')
+    expect(button).toHaveAttribute('hidden')
+    const { container: without } = render(<VideoEmbed {...videoBlock()} />)
+    expect(without.querySelector('[data-describe], track[kind="descriptions"]')).toBeNull()
+  })
+
+  it('reads its tracks from where it is told (the editor preview reads the drafts)', () => {
+    const block = videoBlock(described)
+    const { container } = render(<VideoEmbed {...block} trackSrc={(file) => `data:,${file}`} />)
+    expect([...container.querySelectorAll('track')].map((t) => t.getAttribute('src'))).toEqual([
+      'data:,fire-is-fast.vtt',
+      'data:,fast-seen.vtt',
+    ])
   })
 
   it('shows a YouTube video as a poster with a play button, and its player only without JavaScript', () => {
@@ -69,20 +127,33 @@ describe('VideoEmbed', () => {
     // browser running scripts does not load.
     expect(container.querySelector('iframe')).toBeNull()
     const button = screen.getByRole('button', { name: `Play “${reading.title}” from YouTube` })
+    // YouTube is asked to show the video's captions, where it has any.
     expect(button).toHaveAttribute(
       'data-player-src',
-      'https://www.youtube-nocookie.com/embed/Sl3bUZSW5TU?autoplay=1'
+      'https://www.youtube-nocookie.com/embed/Sl3bUZSW5TU?autoplay=1&cc_load_policy=1'
     )
     expect(button).toHaveAttribute('data-player-title', reading.title)
     expect(button.dataset.playerClass).toContain('aspect-[4/3]')
     const html = renderToStaticMarkup(<VideoEmbed video={reading} />)
     const noscript = /<noscript>(.*?)<\/noscript>/s.exec(html)![1]!
-    expect(noscript).toContain('src="https://www.youtube-nocookie.com/embed/Sl3bUZSW5TU"')
+    expect(noscript).toContain(
+      'src="https://www.youtube-nocookie.com/embed/Sl3bUZSW5TU?cc_load_policy=1"'
+    )
     expect(noscript).toContain('loading="lazy"')
     expect(noscript).toContain(`title="${reading.title}"`)
     expect(
       screen.getByRole('link', { name: `Watch “${reading.title}” on YouTube` })
     ).toHaveAttribute('href', reading.url)
+  })
+
+  it("gives a YouTube video a plain transcript whose lines link to YouTube's own page at their moment", () => {
+    const lines = [{ start: 65.7, end: 70, text: 'Stay low.' }]
+    const { container } = render(<VideoEmbed video={reading} lines={lines} />)
+    const line = container.querySelector('details li a')!
+    expect(line).toHaveTextContent('1:05.7 Stay low.')
+    expect(line).toHaveAttribute('href', 'https://www.youtube.com/watch?v=Sl3bUZSW5TU&t=65s')
+    // The site script cannot move YouTube's player: the link is followed.
+    expect(line).not.toHaveAttribute('data-seek')
   })
 
   it('keeps the frame proportions of 600x450, 700x400 and 1280x720', () => {

@@ -4,9 +4,9 @@ import { PageBody } from '#components/PageBody.tsx'
 import { loadContent } from '#tests/helpers/content.ts'
 import { edit, fixtureCopy, put } from '../helpers/content.ts'
 
-// The accessibility statement's list of videos without captions (the
-// `@videos-without-captions` line) is made from the video registry, never
-// typed by hand: a video leaves the list when it gets a captions file.
+// The accessibility statement's list of videos without captions or descriptions
+// (the `@videos-without-captions` line) is made from the video registry, never
+// typed by hand: a video leaves the list when it has both files.
 
 type Content = ReturnType<typeof loadContent>
 
@@ -22,26 +22,30 @@ function listed(content: Content): string[] {
   return items
 }
 
-describe('the list of videos without captions', () => {
-  it('names every video of the registry that has no captions file, and no other', () => {
+describe('the list of videos without captions or descriptions', () => {
+  it('names every video of the registry that lacks either file, saying which', () => {
     const content = loadContent(fixtureCopy())
     const videos = [...content.registries.videos.values()]
-    const uncaptioned = videos.filter((v) => !v.captions)
-    expect(uncaptioned.length).toBeGreaterThan(0)
-    expect(videos.length).toBeGreaterThan(uncaptioned.length)
-    expect(listed(content)).toEqual(uncaptioned.map((v) => expect.stringContaining(v.title)))
+    expect(videos.some((v) => v.captions) && videos.some((v) => !v.captions)).toBe(true)
+    const missing = (v: (typeof videos)[number]) =>
+      `no ${[v.captions ? [] : 'captions', v.descriptions ? [] : 'descriptions'].flat().join(' and no ')}`
+    expect(listed(content)).toEqual(
+      videos.map((v) => expect.stringContaining(`“${v.title}”: ${missing(v)}`))
+    )
   })
 
-  it('drops a video once it has a captions file', () => {
+  it('drops a video once it has captions and descriptions', () => {
     const dir = fixtureCopy()
     const video = [...loadContent(dir).registries.videos.values()].find((v) => !v.captions)!
-    put(dir, 'captions/added.vtt', 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello.\n')
-    edit(
-      dir,
-      'data/videos.yaml',
-      `- id: ${video.id}\n`,
-      `- id: ${video.id}\n  captions: added.vtt\n`
+    const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello.\n'
+    put(dir, 'captions/added.vtt', vtt)
+    const entry = `- id: ${video.id}\n`
+    edit(dir, 'data/videos.yaml', entry, `${entry}  captions: added.vtt\n`)
+    expect(listed(loadContent(dir)).find((item) => item.includes(video.title))).toMatch(
+      /: no descriptions/
     )
+    put(dir, 'captions/seen.vtt', vtt)
+    edit(dir, 'data/videos.yaml', entry, `${entry}  descriptions: seen.vtt\n`)
     expect(listed(loadContent(dir)).some((item) => item.includes(video.title))).toBe(false)
   })
 })

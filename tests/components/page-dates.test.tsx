@@ -8,13 +8,8 @@ import { readContentSource } from '#lib/content/disk.ts'
 import { checkContent } from '#lib/content/index.ts'
 import { formatMoney } from '#lib/money.ts'
 import { PAGE_DATE_MARK, pageFrame } from '#lib/page-frame.ts'
-import { routeHref } from '#lib/routes.ts'
-import {
-  datePages,
-  PAGE_DATES_FILE,
-  publishedDates,
-  writePageDates,
-} from '#tools/export/page-dates.ts'
+import { PAGE_DATES_FILE, routeHref } from '#lib/routes.ts'
+import { datePages, publishedDates, writePageDates } from '#tools/export/page-dates.ts'
 import { edit, fixtureCopy, put } from '#tests/helpers/content.ts'
 
 // "Last updated": a page keeps the day its text was first published through any number of

@@ -9,7 +9,8 @@ import { WCAG_TAGS } from './site.ts'
 // page through Playwright's DevTools connection, outside the page's Content-Security-Policy (its
 // script-src allows only the site's own hashes), so the policy served is the real one and the guard
 // still fails a test on any violation; a script tag would be refused, and bypassCSP would switch
-// the policy off.
+// the policy off. The captions tests (captions.spec.tsx, site-editor/captions.spec.ts) run the same
+// audits on a whole page or on the part `within` selects.
 
 const packageFile = (name: string) =>
   readFileSync(createRequire(join(process.cwd(), 'package.json')).resolve(name), 'utf8')
@@ -17,30 +18,33 @@ const AXE_SOURCE = packageFile('axe-core/axe.min.js')
 const HTMLCS_SOURCE = packageFile('html_codesniffer/build/HTMLCS.js')
 
 /**
- * axe-core's WCAG violations on the page as it is now. Only violations are reported in full
+ * axe-core's WCAG violations on the page as it is now (or in the element `within` selects). Only violations are reported in full
  * (resultTypes), which makes a run cheaper. Frames are checked as elements of the page (title,
  * size), not inside: their pages belong to JotForm and YouTube, which the tests cannot reach.
  * (@axe-core/playwright would open a second page for every run, three times slower.)
  */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  return page.evaluate(async (tags) => {
-    // A section with content-visibility: auto is laid out only once the reader scrolls near it,
-    // and axe measures layout (target size, overlap): every such section is laid out first, as
-    // the reader's scrolling would (else axe reports sizes of a layout no one sees).
-    for (const element of document.querySelectorAll<HTMLElement>('body *'))
-      if (getComputedStyle(element).getPropertyValue('content-visibility') === 'auto')
-        element.style.setProperty('content-visibility', 'visible')
-    const { axe } = window as unknown as { axe: typeof import('axe-core') }
-    const results = await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-      iframes: false,
-    })
-    return results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`
-    )
-  }, WCAG_TAGS)
+  return page.evaluate(
+    async ([tags, within]) => {
+      // A section with content-visibility: auto is laid out only once the reader scrolls near it,
+      // and axe measures layout (target size, overlap): every such section is laid out first, as
+      // the reader's scrolling would (else axe reports sizes of a layout no one sees).
+      for (const element of document.querySelectorAll<HTMLElement>('body *'))
+        if (getComputedStyle(element).getPropertyValue('content-visibility') === 'auto')
+          element.style.setProperty('content-visibility', 'visible')
+      const { axe } = window as unknown as { axe: typeof import('axe-core') }
+      const results = await axe.run(within ? { include: [within] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+        iframes: false,
+      })
+      return results.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`
+      )
+    },
+    [WCAG_TAGS, within] as const
+  )
 }
 
 /**
@@ -63,16 +67,25 @@ export const FALSE_POSITIVES: { code: string; within: string; why: string }[] = 
 
 type Found = { code: string; message: string; element: string }
 
-/** HTML_CodeSniffer's WCAG2AA errors on the page as it is now, less the false positives above. */
-export async function htmlcsErrors(page: Page): Promise<Found[]> {
+/**
+ * HTML_CodeSniffer's WCAG2AA errors on the page as it is now (or in the element `within` selects),
+ * less the false positives above.
+ */
+export async function htmlcsErrors(page: Page, within?: string): Promise<Found[]> {
   if (!(await page.evaluate(() => 'HTMLCS' in window))) await page.evaluate(HTMLCS_SOURCE)
   return page.evaluate(
-    (allowed) =>
+    ([allowed, within]) =>
       new Promise<Found[]>((resolve, reject) => {
         type Message = { type: number; code: string; msg: string; element: Element | Document }
         const { HTMLCS } = window as unknown as {
           HTMLCS: {
-            process(s: string, d: Document, done: () => void, failed: () => void, l: string): void
+            process(
+              s: string,
+              d: Document | Element,
+              done: () => void,
+              failed: () => void,
+              l: string
+            ): void
             getMessages(): Message[]
           }
         }
@@ -87,7 +100,7 @@ export async function htmlcsErrors(page: Page): Promise<Found[]> {
           )
         HTMLCS.process(
           'WCAG2AA',
-          document,
+          within ? document.querySelector(within)! : document,
           () =>
             resolve(
               HTMLCS.getMessages()
@@ -98,7 +111,7 @@ export async function htmlcsErrors(page: Page): Promise<Found[]> {
           'en'
         )
       }),
-    FALSE_POSITIVES
+    [FALSE_POSITIVES, within] as const
   )
 }
 
@@ -163,3 +176,38 @@ export async function nameProblems(page: Page) {
       .map(said),
   }
 }
+
+export type Named = { role: string; name: string; url?: unknown; pressed?: unknown }
+
+/**
+ * What Chromium's own accessibility tree gives assistive technology in the part of the page
+ * `within` selects (Accessibility.queryAXTree), or the whole page's (getFullAXTree).
+ */
+export async function accessibleNodes(page: Page, within?: string): Promise<Named[]> {
+  const cdp = await page.context().newCDPSession(page)
+  const { result } = await cdp.send('Runtime.evaluate', {
+    expression: `document.querySelector(${JSON.stringify(within ?? 'body')})`,
+  })
+  const { nodes } = (await (within
+    ? cdp.send('Accessibility.queryAXTree', { objectId: result.objectId })
+    : cdp.send('Accessibility.getFullAXTree'))) as { nodes: AXNode[] }
+  await cdp.detach()
+  const property = (node: AXNode, name: string) =>
+    node.properties?.find((p) => p.name === name)?.value?.value
+  return nodes
+    .filter((node) => !node.ignored)
+    .map((node) => ({
+      role: node.role?.value ?? '',
+      name: node.name?.value ?? '',
+      url: property(node, 'url'),
+      pressed: property(node, 'pressed'),
+    }))
+}
+
+/** Controls a person can use but whose name says nothing: each is a failure for a screen reader. */
+export const nameless = (nodes: Named[]) =>
+  nodes.filter(
+    (n) =>
+      /^(button|link|textbox|checkbox|radio|combobox|spinbutton|slider)$/.test(n.role) &&
+      !n.name.trim()
+  )

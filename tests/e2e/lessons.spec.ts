@@ -74,7 +74,10 @@ for (const page of pagesWith('video')) {
       const player = figure.locator('iframe')
       await expect(player).toBeFocused()
       await expect(player).toHaveAccessibleName(video.title)
-      await expect(player).toHaveAttribute('src', `${youtubeEmbed(video.url)}?autoplay=1`)
+      await expect(player).toHaveAttribute(
+        'src',
+        `${youtubeEmbed(video.url)}?autoplay=1&cc_load_policy=1`
+      )
       await size(await player.boundingBox())
       await expect.poll(() => fromYouTube.length).toBeGreaterThan(0)
       fromYouTube.length = 0
@@ -98,7 +101,9 @@ if (youtubePage) {
       )
       await expect(page.locator('main [data-video-poster]').first()).toBeHidden()
       for (const video of videos) {
-        const player = page.locator(`main iframe[src="${youtubeEmbed(video.url)}"]`)
+        const player = page.locator(
+          `main iframe[src="${youtubeEmbed(video.url)}?cc_load_policy=1"]`
+        )
         await expect(player).toHaveAccessibleName(video.title)
         const box = (await player.boundingBox())!
         expect([Math.round(box.width), Math.round(box.height)]).toEqual([video.width, video.height])

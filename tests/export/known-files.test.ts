@@ -2,9 +2,10 @@ import { lstatSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { siteContent } from '#lib/content/disk.ts'
+import type { SiteContent } from '#lib/content/index.ts'
 import { BROWSER_SCRIPTS } from '#lib/browser-scripts/catalog.ts'
 import { CALENDAR_PATH, CAPTIONS_PATH, routeHref, SITE_EDITOR_PATH } from '#lib/routes.ts'
-import { PAGE_DATES_FILE } from '#tools/export/page-dates.ts'
+import { PAGE_DATES_FILE } from '#lib/routes.ts'
 import { exportFiles, OUT, requireExport } from '#tests/helpers/export.ts'
 
 // Only files of known kinds are published (SECURITY.md): every
@@ -14,17 +15,17 @@ import { exportFiles, OUT, requireExport } from '#tests/helpers/export.ts'
 
 beforeAll(requireExport)
 
+/** The captions and descriptions files the videos name. */
+const tracksOf = ({ videos }: SiteContent['registries']) =>
+  [...videos.values()].flatMap((v) => [v.captions ?? [], v.descriptions ?? []].flat())
+
 /** What each file of the export may be, as patterns on its path in out/. */
 function knownKinds(): ((file: string) => boolean)[] {
   const { pages, registries } = siteContent()
   const pageFiles = new Set(
     pages.map((p) => (p.route === '/' ? 'index.html' : `${routeHref(p.route).slice(1)}index.html`))
   )
-  const captions = new Set(
-    [...registries.videos.values()].flatMap((v) =>
-      v.captions ? [`${CAPTIONS_PATH.slice(1)}${v.captions}`] : []
-    )
-  )
+  const captions = new Set(tracksOf(registries).map((name) => `${CAPTIONS_PATH.slice(1)}${name}`))
   const made = new Set([
     '404.html',
     '_headers',
@@ -58,10 +59,8 @@ describe('the export', () => {
     expect(exportFiles().filter((file) => !lstatSync(join(OUT, file)).isFile())).toEqual([])
   })
 
-  it('publishes exactly the captions files the videos name', () => {
-    const named = [...siteContent().registries.videos.values()].flatMap((v) =>
-      v.captions ? [v.captions] : []
-    )
+  it('publishes exactly the captions and descriptions files the videos name', () => {
+    const named = tracksOf(siteContent().registries)
     const published = exportFiles()
       .filter((f) => f.startsWith(CAPTIONS_PATH.slice(1)))
       .map((f) => f.slice(CAPTIONS_PATH.length - 1))

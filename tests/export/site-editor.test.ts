@@ -115,7 +115,7 @@ describe('the site editor in the export', () => {
     const search = searchPageHref(siteContent())
     const policyOf = (path: string) =>
       path === search || path.startsWith('/pagefind/')
-        ? siteCsp({ styleHashes: hashes.styleHashes })
+        ? siteCsp({ styleHashes: hashes.styleHashes, wasm: true })
         : path.startsWith(CAPTIONS_PATH)
           ? `${siteCsp(hashes)}, ${CAPTIONS_CSP}`
           : siteCsp(hashes)

@@ -37,12 +37,15 @@ import {
 // modules; every file is read back from the stand-in's repository.
 
 let rehearsal: Rehearsal
+// Each step waits for what it needs; the limits only stop a hang. A check and a publish build run
+// inside a test, so three test runs at once on two cores have taken over 8 minutes for one.
+const HANG = 1_200_000
 test.describe.configure({ mode: 'serial' })
 const CONTENT_CHECK = 'npm run check:content'
 
 test.beforeAll(async () => {
   // A copy of the working copy, and a full build of the site, before anything answers.
-  test.setTimeout(900_000)
+  test.setTimeout(HANG)
   rehearsal = await startRehearsal({ sitePort: await freePort(), checkCommand: CONTENT_CHECK })
 })
 test.afterAll(() => rehearsal?.stop())
@@ -159,7 +162,7 @@ test('two people save the same file 0.1 s, 2 s and 8 s apart: each change is in 
 test('a check that fails outside the content reads "not in your change", runs again once by itself, and the clerk runs it again', async ({
   page,
 }) => {
-  test.setTimeout(900_000)
+  test.setTimeout(HANG)
   const { model } = rehearsal.github
   // A unit test that timed out, as the trial saw, quoting an absolute path into the checkout.
   rehearsal.checkCommand =
@@ -201,7 +204,7 @@ test('a check that fails outside the content reads "not in your change", runs ag
 test('the clerk sees the check and what will change before Publish, views the preview, publishes, and undoes it (and the undo)', async ({
   page,
 }) => {
-  test.setTimeout(900_000)
+  test.setTimeout(HANG)
   const { model } = rehearsal.github
   // The check builds the site: its build is the preview and the page diff's new side.
   rehearsal.checkCommand = 'npm run build'
@@ -298,7 +301,7 @@ test('the clerk sees the check and what will change before Publish, views the pr
 test('a volunteer’s proposal from a fork: the clerk sees its changes on its pull-request page and publishes it there, as GitHub’s rules allow', async ({
   browser,
 }) => {
-  test.setTimeout(600_000)
+  test.setTimeout(HANG)
   const { model } = rehearsal.github
   const volunteer = await browser.newPage()
   const problems = await signIn(volunteer, rehearsal, 'volunteer')
@@ -344,7 +347,7 @@ test('a volunteer’s proposal from a fork: the clerk sees its changes on its pu
 test('one person signs out and another signs in, in the same page; the top bar’s site link is this site', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(HANG)
   await signIn(page, rehearsal, 'clerk')
   const site = page.getByRole('link', { name: new URL(rehearsal.site).host })
   await expect(site).toHaveAttribute('href', rehearsal.site)
@@ -373,7 +376,7 @@ function mergedChange(path: string, text: string | null, title: string) {
 test('a change whose check fails once the live site has moved on cannot be published, and the clerk is told why', async ({
   page,
 }) => {
-  test.setTimeout(600_000)
+  test.setTimeout(HANG)
   const { model } = rehearsal.github
   const page_ = {
     route: 'rehearsal-temporary-page',

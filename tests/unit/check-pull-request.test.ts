@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-// `npm run check:pull-request` (checks.yml's one required check) compares the pull request with
-// its base: a change only to content/ runs what content can break, anything else everything.
+// `npm run check:pull-request -- <job>` (each of checks.yml's required jobs) compares the pull
+// request with its base: a change only to content/ runs what content can break, anything else
+// the job's half of npm test.
 // Run on a real git history, with a stand-in for npm that records what it is asked to run.
 
 const script = join(process.cwd(), 'tools', 'ops', 'check-pull-request.ts')
@@ -28,8 +29,9 @@ function repository() {
   mkdirSync(bin)
   writeFileSync(join(bin, 'npm'), `#!/bin/sh\necho "$*" >> "${join(dir, 'npm.log')}"\n`)
   chmodSync(join(bin, 'npm'), 0o755)
-  const run = (base?: string) => {
-    spawnSync(process.execPath, [script], {
+  const run = (job: string, base?: string) => {
+    writeFileSync(join(dir, 'npm.log'), '')
+    spawnSync(process.execPath, [script, job], {
       cwd: dir,
       env: {
         NODE_ENV: 'test',
@@ -37,9 +39,7 @@ function repository() {
         ...(base ? { BASE: base } : {}),
       },
     })
-    const log = readFileSync(join(dir, 'npm.log'), 'utf8').trim().split('\n')
-    writeFileSync(join(dir, 'npm.log'), '')
-    return log
+    return readFileSync(join(dir, 'npm.log'), 'utf8').trim().split('\n').filter(Boolean)
   }
   return { commit, run }
 }
@@ -50,19 +50,20 @@ describe('npm run check:pull-request', () => {
     const base = commit('lib/a.ts', 'a')
     commit('content/pages/a.md', 'page')
     commit('content/data/alerts.yaml', 'alerts')
-    expect(run(base)).toEqual([
-      'run build',
-      'run test:export',
-      'run test:e2e -- --project cloudflare',
-    ])
+    expect(run('quick', base)).toEqual(['run check:content', 'run build', 'run test:export'])
+    expect(run('checks', base)).toEqual([])
+    expect(run('served', base)).toEqual(['run build', 'run test:e2e -- --project cloudflare'])
   })
 
-  it('runs everything for a change to code, and for a push (no base)', () => {
+  it("runs each job's half of npm test for a change to code, and for a push (no base)", () => {
     const { commit, run } = repository()
     const base = commit('content/a.md', 'a')
     commit('content/b.md', 'b')
     commit('lib/x.ts', 'x')
-    expect(run(base)).toEqual(['test'])
-    expect(run()).toEqual(['test'])
+    for (const b of [base, undefined]) {
+      expect(run('quick', b)).toEqual(['run test:quick'])
+      expect(run('checks', b)).toEqual(['run test:checks'])
+      expect(run('served', b)).toEqual(['run build', 'run test:served'])
+    }
   })
 })

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readContentSource } from '#lib/content/disk.ts'
 import { checkContent } from '#lib/content/index.ts'
+import { noticesSummary } from '#lib/content/report.ts'
 import { loadContent } from '#tests/helpers/content.ts'
 import { contentError, edit, fixtureCopy, page, problemsIn, put } from '../helpers/content.ts'
 
@@ -482,6 +483,74 @@ describe('captions', () => {
       expect.stringMatching(/captions\/fire-is-fast\.vtt:1: is not a WebVTT captions file/),
     ])
   })
+
+  // Three cues, their timings on lines 3, 6 and 9.
+  const cues = (...cue: string[]) =>
+    `WEBVTT\n${cue.map((c) => `\n${c.replace(' | ', '\n')}\n`).join('')}`
+
+  it('refuses cues that are empty, overlap, or run past the length of the video, each at its timing line', () => {
+    const dir = fixtureCopy()
+    put(
+      dir,
+      'captions/fire-is-fast.vtt',
+      cues(
+        '00:00:00.000 --> 00:00:03.000 | <i> </i>',
+        '00:00:02.500 --> 00:00:04.000 | Fire is fast.',
+        '00:00:04.000 --> 00:01:00.500 | Get out.'
+      )
+    )
+    edit(
+      dir,
+      'data/videos.yaml',
+      'captions: fire-is-fast.vtt',
+      'captions: fire-is-fast.vtt\n  duration: 60'
+    )
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(/captions\/fire-is-fast\.vtt:3: is a cue with no words/),
+      expect.stringMatching(
+        /captions\/fire-is-fast\.vtt:6: starts at 0:02\.5, before the cue above it ends \(0:03\)\. Cues may not overlap/
+      ),
+      expect.stringMatching(
+        /captions\/fire-is-fast\.vtt:9: ends at 1:00\.5, after the video ends \(at 1:00, its field "duration" in videos\.yaml\)/
+      ),
+    ])
+  })
+
+  it('lets cues run to the end of a video whose length it does not know, and touch each other', () => {
+    const dir = fixtureCopy()
+    put(
+      dir,
+      'captions/fire-is-fast.vtt',
+      cues('00:00:00.000 --> 00:00:03.000 | Fire is fast.', '00:00:03.000 --> 01:00:00.000 | Out.')
+    )
+    expect(errorsIn(dir)).toEqual([])
+  })
+
+  it('checks a descriptions file as a captions file, and refuses one no video names', () => {
+    const dir = fixtureCopy()
+    const name = 'fire-is-fast-descriptions.vtt'
+    put(dir, `captions/${name}`, cues('00:00:01.000 --> 00:00:02.000 | '))
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(
+        /captions\/fire-is-fast-descriptions\.vtt: is not used by any video\. Name it in the "captions" or "descriptions" field/
+      ),
+    ])
+    edit(
+      dir,
+      'data/videos.yaml',
+      'captions: fire-is-fast.vtt',
+      `captions: fire-is-fast.vtt\n  descriptions: ${name}`
+    )
+    expect(errorsIn(dir)).toEqual([
+      expect.stringMatching(/captions\/fire-is-fast-descriptions\.vtt:3: is a cue with no words/),
+    ])
+    edit(dir, 'data/videos.yaml', `descriptions: ${name}`, 'descriptions: fire-is-fast-seen.vtt')
+    expect(errorsIn(dir)).toContainEqual(
+      expect.stringMatching(
+        /data\/videos\.yaml:6: entry "fire-is-fast": field "descriptions" names "fire-is-fast-seen\.vtt", but there is no such file/
+      )
+    )
+  })
 })
 
 describe('alert dates, against the day the check runs', () => {
@@ -530,10 +599,29 @@ describe('notices', () => {
     expect(errorsIn(dir)).toEqual([])
   })
 
-  it('list each video without captions', () => {
-    expect(noticesIn(fixtureCopy())).toContainEqual(
-      expect.stringMatching(/data\/videos\.yaml:8: entry "reading": has no captions yet/)
+  it('list each video without captions or descriptions, and so does the pull request summary', () => {
+    const dir = fixtureCopy()
+    const notices = noticesIn(dir)
+    expect(notices).toContainEqual(
+      expect.stringMatching(/data\/videos\.yaml:1: entry "fire-is-fast": has no descriptions yet/)
     )
+    expect(notices).toContainEqual(
+      expect.stringMatching(
+        /data\/videos\.yaml:8: entry "reading": has no captions and no descriptions yet/
+      )
+    )
+    const { problems } = checkContent(readContentSource(dir), '2026-01-01')
+    const summary = noticesSummary(problems).split('\n')
+    expect(summary[0]).toBe('### Worth a look (notices of the content check)')
+    for (const notice of notices) expect(summary).toContain(`- ${notice}`)
+    put(dir, 'captions/seen.vtt', 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nSmoke.\n')
+    edit(
+      dir,
+      'data/videos.yaml',
+      '  captions: fire-is-fast.vtt',
+      '  captions: fire-is-fast.vtt\n  descriptions: seen.vtt'
+    )
+    expect(noticesIn(dir).join('\n')).not.toMatch(/"fire-is-fast": has no/)
   })
 
   it('point at a figure typed out where a registry holds it', () => {

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { fetchPageDates } from '#tools/ops/publish-dates.ts'
-import { PAGE_DATES_FILE, publishedDates } from '#tools/export/page-dates.ts'
+import { PAGE_DATES_FILE } from '#lib/routes.ts'
+import { publishedDates } from '#tools/export/page-dates.ts'
 
 const DATES = { '/': { text: 'a'.repeat(64), date: '2026-01-02' } }
 const server = createServer((request, response) => {

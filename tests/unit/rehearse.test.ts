@@ -27,7 +27,7 @@ import { annotationsFrom, Runner } from '#tools/rehearse/runner.ts'
 // per-run secret or to another Host or origin, and a job's scripts cannot
 // change the working copy's packages. Over a real git repository.
 
-const CHECK = 'check'
+const CHECK = 'quick (content, unit tests, build)'
 let dir: string
 let work: string
 let model: GitHubModel
@@ -214,8 +214,11 @@ describe('a change’s check in one state (site-editor/checks.ts)', () => {
 })
 
 describe('the rehearsal’s check', { timeout: 120_000 }, () => {
-  it('is the check job of checks.yml, and its ::error lines become annotations, paths relative to the repository', () => {
-    expect(pullRequestCheck()).toEqual({ name: CHECK, command: 'npm run check:pull-request' })
+  it('is the quick job of checks.yml, and its ::error lines become annotations, paths relative to the repository', () => {
+    expect(pullRequestCheck()).toEqual({
+      name: CHECK,
+      command: 'npm run check:pull-request -- quick',
+    })
     expect(
       annotationsFrom(
         'content ok\n::error file=content/data/alerts.yaml,line=5,title=Content error::links to "/gone%2C now"%0Asecond line\n::error file=/slot/work/tests/x.test.ts,line=9::Test timed out\n::error file=/home/me/.npm/x.js::outside\n::notice file=a.md::fyi',

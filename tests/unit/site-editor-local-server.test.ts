@@ -1,4 +1,5 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { renameSync, symlinkSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -28,6 +29,8 @@ vi.mock('node:child_process', async (original) => ({
     throw new Error('the site editor server may start no other process')
   },
 }))
+/** A working copy that is not there: nothing in it can be a link. */
+const NO_REPO = join(tmpdir(), 'no-such-working-copy')
 const listening = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length
 
 describe('the guard in front of the local backend', () => {
@@ -56,19 +59,27 @@ describe('the guard in front of the local backend', () => {
   })
 
   it('refuses unknown actions and any path outside content in a request', () => {
-    expect(refusedBackendRequest({ action: 'info' })).toBeUndefined()
-    expect(refusedBackendRequest({ action: 'runShell' })).toMatch(/not one the site editor uses/)
+    expect(refusedBackendRequest({ action: 'info' }, NO_REPO)).toBeUndefined()
+    expect(refusedBackendRequest({ action: 'runShell' }, NO_REPO)).toMatch(
+      /not one the site editor uses/
+    )
     expect(
-      refusedBackendRequest({
-        action: 'persistEntry',
-        params: {
-          entry: { path: 'content/pages/new.md', raw: 'x' },
-          assets: [{ path: '.github/workflows/evil.yml', content: 'eA==', encoding: 'base64' }],
+      refusedBackendRequest(
+        {
+          action: 'persistEntry',
+          params: {
+            entry: { path: 'content/pages/new.md', raw: 'x' },
+            assets: [{ path: '.github/workflows/evil.yml', content: 'eA==', encoding: 'base64' }],
+          },
         },
-      })
+        NO_REPO
+      )
     ).toMatch(/not ".github\/workflows\/evil.yml"/)
     expect(
-      refusedBackendRequest({ action: 'deleteFiles', params: { paths: ['content/../README.md'] } })
+      refusedBackendRequest(
+        { action: 'deleteFiles', params: { paths: ['content/../README.md'] } },
+        NO_REPO
+      )
     ).toMatch(/content files/)
   })
 
@@ -161,6 +172,22 @@ describe('npm run site-editor, as a hostile page would try it', () => {
       { action: 'info' }
     )
     expect(answer.status).toBe(403)
+  })
+
+  it('follows no symbolic link in content/: the target stays as it was', async () => {
+    // A pull request can carry links; git checks them out as links.
+    writeFileSync(join(repo, 'package.json'), '{"scripts": {}}\n')
+    symlinkSync('../../package.json', join(repo, CONTENT_PATH, 'pages', 'linked.md'))
+    const elsewhere = mkdtempSync(join(tmpdir(), 'editor-elsewhere-'))
+    renameSync(join(repo, CONTENT_PATH, 'captions'), join(repo, 'captions-kept'))
+    symlinkSync(elsewhere, join(repo, CONTENT_PATH, 'captions'))
+    for (const path of ['content/pages/linked.md', 'content/captions/fire-is-fast.vtt']) {
+      const answer = await send(own(), persist(path))
+      expect(answer.status, path).toBe(403)
+      expect(answer.text).toMatch(/never follows a link \(symlink\) in content\//)
+    }
+    expect(readFileSync(join(repo, 'package.json'), 'utf8')).toBe('{"scripts": {}}\n')
+    expect(readdirSync(elsewhere)).toEqual([])
   })
 
   it('saves a content file from its own page', async () => {

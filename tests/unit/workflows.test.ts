@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { SETTINGS } from '#tools/ops/deploy.ts'
-import { CONTENT_ONLY, checksFor } from '#tools/ops/check-pull-request.ts'
+import { PLAN, checksFor } from '#tools/ops/check-pull-request.ts'
 import { publishDue } from '#tools/ops/schedule-due.ts'
 import packageJson from '../../package.json'
 
@@ -30,6 +30,7 @@ type Job = {
   needs?: string | string[]
   permissions?: unknown
   strategy?: unknown
+  env?: Record<string, string>
   steps: Step[]
 }
 type Workflow = {
@@ -160,33 +161,65 @@ describe('checks.yml', () => {
     })
   })
 
-  it('runs one required check, whatever the change, with the pull request’s base commit to compare with', () => {
-    const { check } = checks.jobs
-    expect(check?.name).toBe('check')
-    expect(check?.steps[0]?.with?.['fetch-depth']).toBe(0)
-    const run = check?.steps.find((step) => step.run === 'npm run check:pull-request')
-    expect(run?.env).toEqual({ BASE: '${{ github.event.pull_request.base.sha }}' })
-    expect(Object.keys(checks.jobs).sort()).toEqual(['audit', 'check'])
-  })
+  const runs = (job: Job | undefined) => job?.steps.slice(2).map((step) => step.run)
+  const BASE = { BASE: '${{ github.event.pull_request.base.sha }}' }
 
-  it('checks a change only to content/ for what content can break, and any other change with everything', () => {
-    expect(checksFor(['content/data/alerts.yaml', 'content/pages/fees.md'])).toBe(CONTENT_ONLY)
-    expect(CONTENT_ONLY.map((args) => args.join(' '))).toEqual([
-      'run build',
-      'run test:export',
-      'run test:e2e -- --project cloudflare',
+  it("runs the quick checks and npm test's two halves as side-by-side jobs, each by check:pull-request with the base to compare with", () => {
+    const { quick, 'full-checks': checksJob, 'full-served': served } = checks.jobs
+    expect(Object.keys(checks.jobs).sort()).toEqual([
+      'audit',
+      'full-checks',
+      'full-served',
+      'quick',
     ])
-    for (const changed of [['content/a.md', 'lib/x.ts'], ['package.json'], [], undefined])
-      expect(checksFor(changed)).toEqual([['test']])
-    for (const [, script] of CONTENT_ONLY) expect(packageJson.scripts).toHaveProperty(script!)
+    for (const [job, part] of [
+      [quick, 'quick'],
+      [checksJob, 'checks'],
+      [served, 'served'],
+    ] as const) {
+      expect(job?.steps[0]?.with?.['fetch-depth']).toBe(0)
+      expect(job?.steps[1]?.with?.['node-version']).toBe(24)
+      expect(runs(job)?.slice(0, 2)).toEqual([
+        'npm install',
+        `npm run check:pull-request -- ${part}`,
+      ])
+      expect(job?.steps[3]?.env).toEqual(BASE)
+    }
+    // Each part is one shard of Playwright's, read by playwright.config.ts.
+    expect(served?.strategy).toEqual({ 'fail-fast': false, matrix: { part: [1, 2, 3] } })
+    expect(served?.env).toEqual({ E2E_SHARD: '${{ matrix.part }}/3' })
+    expect(readFileSync(join(process.cwd(), 'playwright.config.ts'), 'utf8')).toContain(
+      'shardOf(process.env.E2E_SHARD)'
+    )
   })
 
-  it('uploads the built site of a pull request for preview.yml, which runs none of its code', () => {
-    const upload = checks.jobs.check?.steps.at(-1)
-    expect(upload).toMatchObject({
+  it('runs, for a change to code, exactly the scripts npm test runs; for a change only to content/, what content can break', () => {
+    const halves = [...packageJson.scripts.test.matchAll(/npm run --silent ([\w:]+)/g)].map(
+      ([, name]) => name
+    )
+    expect(halves).toEqual(['test:checks', 'test:served'])
+    const code = ['quick', 'checks', 'served'].flatMap((job) =>
+      checksFor(job as never, ['lib/x.ts'])
+    )
+    expect(code).toEqual([['test:quick'], ['test:checks'], ['build'], ['test:served']])
+    for (const changed of [['content/a.md', 'lib/x.ts'], ['package.json'], [], undefined])
+      expect(checksFor('served', changed)).toBe(PLAN.served.code)
+    const content = ['content/data/alerts.yaml', 'content/pages/fees.md']
+    expect(checksFor('served', content)).toBe(PLAN.served.content)
+    for (const { content, code } of Object.values(PLAN))
+      for (const [script] of [...content, ...code])
+        expect(packageJson.scripts).toHaveProperty(script!)
+  })
+
+  it('uploads the built site of a pull request for preview.yml, which runs none of its code, and lists the notices', () => {
+    const steps = checks.jobs.quick?.steps ?? []
+    expect(steps.at(-1)).toMatchObject({
       if: "github.event_name == 'pull_request'",
       with: { name: 'site-preview', path: 'out/' },
     })
+    expect(steps.at(-2)?.run).toBe(
+      'npm run --silent check:content -- --summary >> "$GITHUB_STEP_SUMMARY"'
+    )
   })
 
   it('audits every dependency for information only: the summary, never a failed check', () => {

@@ -68,8 +68,9 @@ try {
   step(`inlined the stylesheet in ${inlined.pages} pages (${inlined.hashes.length} hash)`)
   const scripts = addIntegrity(staging, htmlFiles(staging), BROWSER_SCRIPT_SOURCES)
   step(`allowed ${scripts.hashes.length} browser scripts by hash, in ${scripts.tags} tags`)
-  // Exactly the captions files the videos name (the check read each as WebVTT), nothing else.
-  const captions = new Set([...content.registries.videos.values()].flatMap((v) => v.captions ?? []))
+  // Exactly the captions and descriptions files the videos name (the check read each as WebVTT).
+  const videos = [...content.registries.videos.values()]
+  const captions = new Set(videos.flatMap((v) => [v.captions ?? [], v.descriptions ?? []].flat()))
   for (const name of captions) {
     const source = join(CONTENT_DIR, 'captions', name)
     // A file swapped for a link since the check is still refused.

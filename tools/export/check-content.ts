@@ -1,7 +1,8 @@
 // npm run check:content: checks content/ as the build does; every problem in plain words with its
 // file and line, then notices (on GitHub Actions, annotations too). Exits 1 on an error.
+// With --summary, only the notices, as Markdown for a pull request's run summary (checks.yml).
 import { buildDay } from '#lib/content/alerts.ts'
-import { contentReport } from '#lib/content/report.ts'
+import { contentReport, noticesSummary } from '#lib/content/report.ts'
 import { readContentSource } from '#lib/content/disk.ts'
 import { checkContent } from '#lib/content/index.ts'
 
@@ -13,11 +14,12 @@ export function checkContentReport(dir?: string, github = process.env.GITHUB_ACT
     `${content.pages.length} pages, ${content.registries.documents.size} documents, ` +
       `${content.registries.videos.size} videos, ${content.registries.forms.size} forms, ` +
       `${content.registries.links.size} links`
-  return { ok: !!content, report: contentReport(problems, { github, summary }) }
+  const report = contentReport(problems, { github, summary })
+  return { ok: !!content, report, notices: noticesSummary(problems) }
 }
 
 if (import.meta.main) {
-  const { ok, report } = checkContentReport()
-  console[ok ? 'log' : 'error'](report)
+  const { ok, report, notices } = checkContentReport()
+  console[ok ? 'log' : 'error'](process.argv.includes('--summary') ? notices : report)
   process.exit(ok ? 0 : 1)
 }

@@ -4,6 +4,7 @@ import { join, relative } from 'node:path'
 import { z } from 'zod'
 import { formatDate } from '#lib/dates.ts'
 import { PAGE_DATE_MARK } from '#lib/page-frame.ts'
+import { PAGE_DATES_FILE } from '#lib/routes.ts'
 import { htmlFiles } from '#tools/export/inline-css.ts'
 
 // "Last updated" on every page: the day its text, as a visitor reads it, last changed on the
@@ -11,7 +12,6 @@ import { htmlFiles } from '#tools/export/inline-css.ts'
 // and day); a page whose hash is the one published keeps the published day, any other gets the
 // build's day. Neither file times nor git history (a clone has neither) nor a typed date is read.
 
-export const PAGE_DATES_FILE = 'page-dates.json'
 const pageDatesSchema = z.record(
   z.string(),
   z.strictObject({ text: z.string().regex(/^[0-9a-f]{64}$/), date: z.iso.date() })

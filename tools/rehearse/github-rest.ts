@@ -15,6 +15,7 @@ import {
   type Pull,
   type Repo,
 } from '#tools/rehearse/github-model.ts'
+import { SETTINGS_ROUTES } from '#tools/rehearse/github-settings.ts'
 
 // The REST calls Decap's GitHub backend (decap-cms-backend-github: API.ts, implementation.tsx)
 // and the editor's Publish (site-editor/backend.ts) make, answered from the model in
@@ -166,6 +167,7 @@ function createCommit({ model, login, body }: Call) {
 // /repos/:owner/:name. Writes to git data and merge-upstream need push access: GitHub hides the
 // repository from others (404).
 const ROUTES: Record<string, (call: Call) => unknown> = {
+  ...SETTINGS_ROUTES,
   'GET /user': (call) => userJson(call.model, needsLogin(call)),
   'GET /users/([^/]+)': ({ model, params }) => userJson(model, params[0]!),
   'GET /search/issues': () => ({ total_count: 0, incomplete_results: false, items: [] }),

@@ -36,11 +36,12 @@ export const REHEARSAL_USERS: StandInUser[] = [
 const REPOSITORY = { owner: 'rehearsal', name: 'bureau-site' }
 const COPIED_BY = { name: 'Rehearsal', email: 'rehearsal@localhost' }
 
-/** The check each pull request gets on GitHub: the check job of checks.yml, its name and command. */
+/** The check each pull request waits for here: the quick job of checks.yml, its name and command
+ * (the full jobs, all of npm test for a code change, would take many minutes on this computer). */
 export function pullRequestCheck() {
   const workflow = parse(readFileSync('.github/workflows/checks.yml', 'utf8'))
-  const { name, steps }: { name: string; steps: { run?: string }[] } = workflow.jobs.check
-  return { name, command: steps.findLast((step) => step.run)!.run! }
+  const { name, steps }: { name: string; steps: { run?: string }[] } = workflow.jobs.quick
+  return { name, command: steps.find((step) => step.run?.includes('check:pull-request'))!.run! }
 }
 
 type Options = {

@@ -1,4 +1,6 @@
+import { lstatSync } from 'node:fs'
 import type { IncomingHttpHeaders } from 'node:http'
+import { join } from 'node:path'
 import {
   CAPTIONS_FILE,
   MEETINGS_FILE,
@@ -10,7 +12,8 @@ import {
 // What `npm run site-editor` lets through to Decap's local backend (decap-server), which on its
 // own writes any path it is given: a request must name this server as its Host and come from its
 // own page (Origin), so that another site open in the browser cannot use it, even through DNS
-// tricks; and every path in it must be a content file of a kind the site uses.
+// tricks; and every path in it must be a content file of a kind the site uses, with no symbolic
+// link on its way (content/ itself included), as lib/content/disk.ts reads content.
 
 // Why a request's Host or Origin is refused, or undefined: Host must be this server, and Origin
 // its page (browsers send one with every write, so a write without one is refused).
@@ -71,8 +74,15 @@ const ACTIONS: Record<string, (params: Loose) => { files?: unknown[]; folders?: 
   },
 }
 
-/** Why a backend request is refused, or undefined when every path in it is content. */
-export function refusedBackendRequest(body: unknown): string | undefined {
+/** Is any folder or file on the way to `path` (content/pages/x.md) in `repoDir` a symbolic link? */
+const throughLink = (repoDir: string, path: string) =>
+  path.split('/').some((_, i, parts) => {
+    const stat = lstatSync(join(repoDir, ...parts.slice(0, i + 1)), { throwIfNoEntry: false })
+    return stat?.isSymbolicLink()
+  })
+
+/** Why a backend request on the working copy `repoDir` is refused, or undefined when every path in it is content. */
+export function refusedBackendRequest(body: unknown, repoDir: string): string | undefined {
   const { action, params } = (body ?? {}) as { action?: unknown; params?: Loose }
   if (typeof action !== 'string' || !Object.hasOwn(ACTIONS, action))
     return `The action "${String(action)}" is not one the site editor uses.`
@@ -81,6 +91,10 @@ export function refusedBackendRequest(body: unknown): string | undefined {
     ...files.filter((path) => !isContentPath(path)),
     ...folders.filter((path) => !isContentPath(path, true)),
   ]
-  if (bad.length === 0) return undefined
-  return `The site editor may only read and write the site's content files (content/pages/*.md, content/data/*.yaml, content/captions/*.vtt), not ${bad.map((p) => JSON.stringify(p)).join(', ')}.`
+  if (bad.length)
+    return `The site editor may only read and write the site's content files (content/pages/*.md, content/data/*.yaml, content/captions/*.vtt), not ${bad.map((p) => JSON.stringify(p)).join(', ')}.`
+  const linked = [...files, ...folders].find((path) => throughLink(repoDir, String(path)))
+  if (linked)
+    return `The site editor never follows a link (symlink) in content/, and "${linked}" is one or is inside one. Put the file or folder itself there.`
+  return undefined
 }

@@ -54,7 +54,7 @@ export async function startSiteEditorServer(options: Options): Promise<SiteEdito
     } catch {
       return refuse(res, 400, 'The request is not JSON.')
     }
-    const refused = req.method === 'POST' ? refusedBackendRequest(body) : undefined
+    const refused = req.method === 'POST' ? refusedBackendRequest(body, options.repoDir) : undefined
     if (refused) return refuse(res, 403, refused)
     // Already read: Express's JSON reader takes the body as given.
     decap(Object.assign(req, { body, _body: true }), res)

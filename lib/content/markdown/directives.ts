@@ -1,6 +1,7 @@
 import type { Paragraph } from 'mdast'
 import { diagramIds, type Block, type DiagramId, type ResolvedTile } from '#lib/content/blocks.ts'
 import { failAt, type MarkdownContext } from '#lib/content/markdown/processor.ts'
+import { transcriptOf } from '#lib/content/check.ts'
 import { didYouMean } from '#lib/content/messages.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { Tile } from '#lib/content/page-schemas.ts'
@@ -43,7 +44,9 @@ export function directiveBlock(
   const blocks: Record<string, (registries: Registries) => Block> = {
     video: ({ videos }) => {
       const [video] = lookUp(videos, 'videos.yaml', false)
-      return { kind: 'video', video: video!, transcriptHtml: ctx.transcripts?.get(video!.id) }
+      const [said, seen] = [video!.captions, video!.descriptions].map((f) => ctx.cues?.get(f!))
+      const transcriptHtml = ctx.transcripts?.get(video!.id)
+      return { kind: 'video', video: video!, transcriptHtml, lines: transcriptOf(said, seen) }
     },
     form: ({ forms, site }) => {
       const [form] = lookUp(forms, 'forms.yaml', false)
@@ -77,7 +80,7 @@ export function directiveBlock(
     tiles: (registries) => {
       const [group] = args
       if (args.length !== 1 || !group) fail('"@tiles" takes the name of one tile group')
-      const tiles = ctx.tiles?.[group!]
+      const tiles = ctx.tiles && Object.hasOwn(ctx.tiles, group!) ? ctx.tiles[group!] : undefined
       if (!tiles)
         fail(
           `"@tiles ${group}" names a group that is not under "tiles" in this page's frontmatter.${didYouMean(group!, Object.keys(ctx.tiles ?? {}))}`

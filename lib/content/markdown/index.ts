@@ -1,5 +1,6 @@
 import type { Link, RootContent } from 'mdast'
 import type { Block } from '#lib/content/blocks.ts'
+import { HIDDEN_ADVICE, hiddenCharacters } from '#lib/content/characters.ts'
 import { directiveBlock, directiveOf } from '#lib/content/markdown/directives.ts'
 import { assignHeadingIds, resolveAnchor, resolveLink } from '#lib/content/markdown/links.ts'
 import { failAt, parseMarkdown, toHtml, walk } from '#lib/content/markdown/processor.ts'
@@ -13,6 +14,7 @@ import { ContentError, ProblemList } from '#lib/content/problems.ts'
 export type { MarkdownContext } from '#lib/content/markdown/processor.ts'
 
 const MAX_NESTING = 10
+const BRACKETS = `more than ${MAX_NESTING} "[" open, or "]" closing none, in one paragraph. Write \\[ or \\] for a bracket that is only text`
 
 /** A page's Markdown as blocks; the ContentError lists every mistake. */
 export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] {
@@ -26,7 +28,7 @@ export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] 
       if (htmlLines.has(node.position?.start.line)) return
       htmlLines.add(node.position?.start.line)
     }
-    noted.catch(() => refuseNode(node, ctx))
+    noted.catch(() => refuseNode(node, ctx, markdown))
   })
   const headings = assignHeadingIds(tree, ctx, noted)
   const anchors: Link[] = []
@@ -62,18 +64,27 @@ export function renderMarkdown(markdown: string, ctx: MarkdownContext): Block[] 
   return blocks
 }
 
-// Quotes and lists nested thousands deep would take the parser minutes (or its whole stack).
+// Quotes and lists nested thousands deep would take the parser minutes (or its whole stack), and
+// so would brackets: remark-gfm's footnotes look back over the paragraph at each "]" that closes
+// no "[", micromark over the open "["s at each link. Counting both keeps it linear (bench:brackets).
 function refuseDeepNesting(markdown: string, ctx: MarkdownContext) {
+  let [open, stray] = [0, 0]
   markdown.split('\n').forEach((line, i) => {
+    const refuse = (why: string) => failAt(ctx, { position: { start: { line: i + 1 } } }, why)
     const lead = /^(?:[ \t]*(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t])))*[ \t]*/.exec(line)![0]
     const markers = (lead.match(/>|[-*+]|\d{1,9}[.)]/g) ?? []).length
     const indent = lead.replace(/\t/g, '    ').length
     if (markers > MAX_NESTING || indent > 4 * MAX_NESTING)
-      failAt(
-        ctx,
-        { position: { start: { line: i + 1 } } },
+      refuse(
         `nests lists or quotes more than ${MAX_NESTING} levels deep. Keep lists and quotes to a few levels`
       )
+    if (line.trim() === '') [open, stray] = [0, 0]
+    for (const [bracket] of line.replace(/\\./g, '').matchAll(/[[\]]/g)) {
+      if (bracket === '[') open++
+      else if (open > 0) open--
+      else stray++
+      if (open > MAX_NESTING || stray > MAX_NESTING) refuse(`has ${BRACKETS}`)
+    }
   })
 }
 
@@ -89,10 +100,16 @@ export function renderText(markdown: string, ctx: MarkdownContext): string {
 }
 
 /** Markdown that would be lost or cannot be checked stops with a plain reason. */
-function refuseNode(node: AnyNode, ctx: MarkdownContext) {
-  // Comments are notes for editors; other raw HTML the sanitizer would drop without a word.
-  const why =
-    node.type === 'html' && !/^\s*<!--[\s\S]*-->\s*$/.test(node.value)
+function refuseNode(node: AnyNode, ctx: MarkdownContext, markdown: string) {
+  // A character reference (&#x202E;) is a character the file itself does not show.
+  const source = markdown.slice(node.position?.start.offset, node.position?.end.offset)
+  const hidden =
+    node.type === 'text' && hiddenCharacters(node.value).find((h) => !source.includes(h.char))
+  // Comments are notes for editors; other raw HTML, even between two comments in one node, the
+  // sanitizer would drop without a word. (<!--> and <!---> are whole comments.)
+  const why = hidden
+    ? `has ${hidden.what}, written as a character reference (&…;). ${HIDDEN_ADVICE}`
+    : node.type === 'html' && node.value.replace(/<!--(?:-?>|[\s\S]*?-->)/g, '').trim()
       ? `has raw HTML (${JSON.stringify(node.value.trim().slice(0, 40))}). Raw HTML is not allowed; it would be removed when the page is built. Write the text in Markdown, and use an @ line (content/README.md) to embed a video, form or document`
       : node.type === 'image' || node.type === 'imageReference'
         ? 'has an image in the text; images are not supported there (use a diagram or a document)'

@@ -4,6 +4,7 @@ import { remark } from 'remark'
 import remarkGfm from 'remark-gfm'
 import remarkHtml from 'remark-html'
 import type { CaptionGap, IndexedPage } from '#lib/content/blocks.ts'
+import type { Cue } from '#lib/content/check.ts'
 import { fail } from '#lib/content/problems.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { PageFrontmatter } from '#lib/content/page-schemas.ts'
@@ -43,6 +44,8 @@ export type MarkdownContext = {
   tiles?: PageFrontmatter['tiles']
   captionGaps: readonly CaptionGap[]
   transcripts?: ReadonlyMap<string, string>
+  /** The cues of each checked captions or descriptions file, by its name. */
+  cues?: ReadonlyMap<string, Cue[]>
   /** The day the site is built for (New Jersey): the next meeting is decided on it. */
   today: string
 }

@@ -88,17 +88,16 @@ function tokenValue(kind: string, id: string, node: Text, ctx: MarkdownContext):
     return method ? text(cardFeeLabel(method)) : unknown('fees.yaml', ids)
   }
   if (kind === 'fact') {
-    const fact = facts[id]
-    if (fact === undefined) return unknown('facts.yaml', Object.keys(facts))
+    // Own names only: facts.constructor is JavaScript's, not a fact.
+    const fact = Object.hasOwn(facts, id) ? facts[id]! : unknown('facts.yaml', Object.keys(facts))
     return text(typeof fact === 'string' ? fact : formatDate(fact.date))
   }
   const names = Object.keys(SITE_TOKENS)
-  return (
-    SITE_TOKENS[id]?.(site) ??
-    failAt(
-      ctx,
-      node,
-      `has the token {{site:${id}}}; site tokens are ${names.join(', ')}.${didYouMean(id, names)}`
-    )
-  )
+  return Object.hasOwn(SITE_TOKENS, id)
+    ? SITE_TOKENS[id]!(site)
+    : failAt(
+        ctx,
+        node,
+        `has the token {{site:${id}}}; site tokens are ${names.join(', ')}.${didYouMean(id, names)}`
+      )
 }

@@ -86,7 +86,11 @@ describe('@ lines', () => {
 
   it('list the videos without captions where the accessibility statement asks', () => {
     const gaps = [
-      { video: registries.videos.get('reading')!, pages: [{ route: '/x', title: 'X' }] },
+      {
+        video: registries.videos.get('reading')!,
+        missing: ['captions' as const],
+        pages: [{ route: '/x', title: 'X' }],
+      },
     ]
     expect(render('@videos-without-captions', { captionGaps: gaps })).toEqual([
       { kind: 'videos-without-captions', gaps },
