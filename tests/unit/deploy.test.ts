@@ -190,7 +190,11 @@ writeFileSync(process.env.FAKE_LOG, JSON.stringify([process.argv.at(-1), ...read
     )
     const run = spawnSync(
       process.execPath,
-      ['--input-type=module', '-e', `process.exit((await import('${script}')).deploy('pr-1'))`],
+      [
+        '--input-type=module',
+        '-e',
+        `process.exit((await import(${JSON.stringify(script)})).deploy('pr-1'))`,
+      ],
       {
         cwd: dir,
         env: {
