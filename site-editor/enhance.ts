@@ -1,24 +1,10 @@
 import type { SiteEditorSettings } from '#site-editor/config.ts'
-import { watchChanges } from '#site-editor/loop.ts'
+import { watchChanges, type EditorStore, type Immutable } from '#site-editor/loop.ts'
 
 // Fixes to Decap's own screens, made from outside (Decap is bundled as
 // published): names for its list buttons, whole header rows that fold, a
 // question before a removal, the save and notice fixes described below, and
 // each change's check, page diff and history (loop.ts).
-
-type Immutable = { get(key: string): unknown; getIn(path: string[]): unknown; toJS(): unknown }
-
-type Notice = { id: string; type?: string; dismissAfter?: number | false; message: unknown }
-
-export type EditorStore = {
-  getState: () => {
-    entryDraft: Immutable
-    config: { publish_mode?: string; backend?: { name?: string } }
-    notifications?: { notifications: Notice[] }
-  }
-  subscribe: (listener: () => void) => () => void
-  dispatch: (action: { type: string; payload?: unknown; id?: string }) => unknown
-}
 
 /** Error notices stay until closed (Decap closes them after 8 seconds, too soon to act on). */
 function keepErrorNotices(store: EditorStore) {

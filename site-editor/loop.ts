@@ -1,3 +1,8 @@
+// A change's life where the clerk looks: its site check (checks.ts) on its Workflow card and in
+// its entry, kept current while the editor is open, with a notice when it ends and "Run the check
+// again" when it could not finish; what it will change on the site; and on a published entry,
+// its published changes, what each changed, and Undo (a new change, saved as any other).
+
 import { applyPatch, structuredPatch } from 'diff'
 import { headState, signedIn, type Api } from '#site-editor/backend.ts'
 import {
@@ -6,12 +11,23 @@ import {
   PREVIEW_CONTEXT,
   type CheckRun,
 } from '#site-editor/checks.ts'
-import type { EditorStore } from '#site-editor/enhance.ts'
 
-// A change's life where the clerk looks: its site check (checks.ts) on its Workflow card and in
-// its entry, kept current while the editor is open, with a notice when it ends and "Run the check
-// again" when it could not finish; what it will change on the site; and on a published entry,
-// its published changes, what each changed, and Undo (a new change, saved as any other).
+export type Immutable = {
+  get(key: string): unknown
+  getIn(path: string[]): unknown
+  toJS(): unknown
+}
+export type Notice = { id: string; type?: string; dismissAfter?: number | false; message: unknown }
+
+export type EditorStore = {
+  getState: () => {
+    entryDraft: Immutable
+    config: { publish_mode?: string; backend?: { name?: string } }
+    notifications?: { notifications: Notice[] }
+  }
+  subscribe: (listener: () => void) => () => void
+  dispatch: (action: { type: string; payload?: unknown; id?: string }) => unknown
+}
 
 const POLL_MS = 3000
 type Pull = { number: number; head: { ref: string; sha: string } }

@@ -42,7 +42,7 @@ export async function logIn(page: Page, login: string) {
   await expect(
     page
       .getByRole('link', { name: COLLECTIONS[0]!.label, exact: true })
-      .or(page.getByRole('button', { name: 'Fork the repo' }))
+      .or(page.getByRole('button', { name: 'Fork the repo', exact: true }))
   ).toBeVisible()
 }
 

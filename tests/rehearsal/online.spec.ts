@@ -218,7 +218,8 @@ test('the clerk sees the check and what will change before Publish, views the pr
   const pull = openPull(rehearsal, BRANCH)!
 
   await test.step('the Workflow card shows the check, kept current, without pressing Publish', async () => {
-    await page.getByRole('link', { name: 'Workflow' }).click()
+    // The Workflow screen, by its address (the entry screen has no link to it).
+    await page.goto(`${rehearsal.site}/admin/#/workflow`)
     const card = page.locator('[class*="WorkflowCardContainer"]').filter({ hasText: 'Alerts' })
     await expect(card).toContainText(CHECK_WORDS.waiting)
     held.release()
@@ -305,7 +306,7 @@ test('a volunteer’s proposal from a fork: the clerk sees its changes on its pu
   const { model } = rehearsal.github
   const volunteer = await browser.newPage()
   const problems = await signIn(volunteer, rehearsal, 'volunteer')
-  await volunteer.getByRole('button', { name: 'Fork the repo' }).click()
+  await volunteer.getByRole('button', { name: 'Fork the repo', exact: true }).click()
   await expect(volunteer.getByRole('link', { name: 'Alerts', exact: true })).toBeVisible()
   const fork = model.repo('volunteer', model.origin.name)
   expect(fork.parent).toBe(model.origin)
