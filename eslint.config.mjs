@@ -18,10 +18,21 @@ export const ROOMS = {
   // The build bundles the editor.
   'tools/export': ['tools/site-editor', 'tools/shared', 'site-editor', 'lib'],
   'tools/links': ['tools/shared', 'lib'],
-  'tools/ops': ['tools/shared', 'lib'],
-  'tools/review': ['tools/shared', 'lib'],
-  // The rehearsal runs Cloudflare's runtime as `npm run serve` does.
-  'tools/rehearse': ['tools/serve', 'tools/shared', 'lib'],
+  // A check's state is one rule (site-editor/checks.ts) for the editor and the workflows.
+  'tools/ops': ['tools/export', 'tools/shared', 'site-editor', 'lib'],
+  // The preview job deploys (tools/ops) what it compares.
+  'tools/review': ['tools/ops', 'tools/shared', 'site-editor', 'lib'],
+  // The rehearsal runs Cloudflare's runtime as `npm run serve` does, and the workflows' own
+  // scripts (the page diff, the page dates) and editor bundle as GitHub would.
+  'tools/rehearse': [
+    'tools/review',
+    'tools/ops',
+    'tools/site-editor',
+    'tools/serve',
+    'tools/shared',
+    'site-editor',
+    'lib',
+  ],
 }
 // Benchmarks are run by npm scripts, never imported by the build or other tools.
 ROOMS['tools/bench'] = Object.keys(ROOMS).filter((room) => /^(tools|site-editor|lib)/.test(room))

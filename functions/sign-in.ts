@@ -132,13 +132,15 @@ async function answer(
   })
 }
 
-/** An origin from a setting: https, or http on this machine (tests); null if it is not one. */
+/** An origin from a setting: https, or http on this machine (tests, where a path may follow: the
+ * rehearsal's stand-in answers under its secret path); null if it is not one. */
 function originOf(setting: string | undefined, https: boolean): string | null {
   if (!URL.canParse(setting ?? '')) return null
   const url = new URL(setting!)
   const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1'
   const scheme = url.protocol === 'http:' ? local : https && url.protocol === 'https:'
-  return scheme && url.pathname === '/' && !url.search && !url.username ? url.origin : null
+  const path = url.pathname === '/' || (local && !https) ? url.pathname.replace(/\/?$/, '') : null
+  return scheme && path !== null && !url.search && !url.username ? url.origin + path : null
 }
 
 /** The settings, or null when one is missing or wrong (GITHUB_BASE_URL: this machine only). */
@@ -187,7 +189,7 @@ export async function startSignIn(request: Request, env: SignInEnv) {
   // The cookie is this host's; GitHub comes back to the site's: they must be one.
   if (url.origin !== github.site) return answer({ problem: 'elsewhere' })
   const state = randomState()
-  const authorize = new URL('/login/oauth/authorize', github.base)
+  const authorize = new URL(`${github.base}/login/oauth/authorize`)
   authorize.search = new URLSearchParams({
     client_id: github.id,
     redirect_uri: `${github.site}${SIGN_IN_CALLBACK_PATH}`,
@@ -219,7 +221,7 @@ export async function finishSignIn(request: Request, env: SignInEnv, fetchImpl =
   if (url.origin !== github.site) return fail('elsewhere')
   let response: Response
   try {
-    response = await fetchImpl(new URL('/login/oauth/access_token', github.base), {
+    response = await fetchImpl(new URL(`${github.base}/login/oauth/access_token`), {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify({

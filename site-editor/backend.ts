@@ -7,17 +7,27 @@ import {
   type ContentSource,
   type SourceFile,
 } from '#lib/content/source.ts'
+import {
+  checkState,
+  CHECK_WORDS,
+  failedRuns,
+  type Annotation,
+  type CheckRun,
+} from '#site-editor/checks.ts'
 import { CONTENT_PATH } from '#site-editor/config.ts'
 
 // Decap's backends with the site's rules: the content check runs over the
 // repository's content with a change in it before it is written; a save from
-// an out-of-date copy is refused; online, Publish waits for GitHub's checks.
+// an out-of-date copy is refused, and online a save never moves a branch
+// someone else saved; Publish waits for GitHub's checks.
 
 type Read = { data: string; file: { path: string } }
 type Diff = { path: string; id: string }
 type DataFile = { path: string; slug: string; raw: string; newPath?: string }
 type Entry = { dataFiles: DataFile[]; assets?: { path: string; fileObj?: Blob }[] }
 type SaveOptions = {
+  commitMessage?: string
+  status?: string
   newEntry?: boolean
   unpublished?: boolean
   useWorkflow?: boolean
@@ -28,7 +38,7 @@ type Backend = {
   /** The GitHub backend's whole folder: its entriesByFolder gives only the first 20 files. */
   allEntriesByFolder?(folder: string, extension: string, depth: number): Promise<Read[]>
   entriesByFiles(files: { path: string }[]): Promise<Read[]>
-  persistEntry(entry: { dataFiles: DataFile[] }, options: SaveOptions): Promise<unknown>
+  persistEntry(entry: Entry, options: SaveOptions): Promise<unknown>
   deleteFiles(paths: string[], commitMessage: string): Promise<unknown>
   getEntry?(path: string): Promise<Read>
   unpublishedEntry?(args: { collection: string; slug: string }): Promise<{ diffs: Diff[] }>
@@ -61,6 +71,8 @@ export const GUARD_WORDS = {
   waiting:
     'Someone else has already saved a change to this entry that is not published yet (it is under Workflow).',
   gone: 'The change you opened was published or deleted by someone else meanwhile.',
+  notHeld:
+    'Your save was written, but its pull request does not hold it now: someone else saved this entry at the same moment.',
   keep: 'Nothing is lost: their change is kept, and what you typed is still on this screen. Copy what you typed, reload the page to see their version, then make your change again.',
 }
 
@@ -69,8 +81,7 @@ export const PUBLISH_WORDS = {
     'the site check on this change has not finished yet. It takes a few minutes; try Publish again when it has.',
   failing: (found: string) =>
     `the site check found a mistake in this change: ${found} Open the entry, correct it and save; the check then runs again.`,
-  failingNoDetail:
-    'the site check on this change failed. Open the entry, correct it and save; the check then runs again.',
+  notYours: CHECK_WORDS.other,
   updating:
     'the live site has changed since this change was saved, so the site check now runs again on both together. Try Publish again in a few minutes.',
   conflict:
@@ -149,40 +160,48 @@ async function refuseBreakingChange(backend: Backend, written: DataFile[], delet
   if (problems.length > 0) throw new SaveRefused(problems)
 }
 
-/** What Publish needs of Decap's GitHub API object (decap-cms-backend-github, API.ts). */
-type Api = {
+/** What the site's rules use of Decap's GitHub API object (decap-cms-backend-github, API.ts). */
+export type Api = {
   originRepoURL: string
+  repo: string
+  repoOwner: string
   branch: string
   mergeMethod: string
+  useOpenAuthoring?: boolean
   request(path: string, options?: { method?: string; body?: string }): Promise<unknown>
   mergePR(pull: Pull): Promise<unknown>
+  createRef(type: string, name: string, sha: string): Promise<unknown>
+  patchRef(type: string, name: string, sha: string): Promise<unknown>
+  getBranch(name: string): Promise<{ commit: { sha: string } }>
+  readFile(path: string, sha: null, options: { branch: string }): Promise<string>
+  updateTree(base: string, ...rest: unknown[]): Promise<unknown>
+  createBranch(name: string, sha: string): Promise<unknown>
+  patchBranch(name: string, sha: string): Promise<unknown>
+  rebaseBranch(name: string): Promise<{ sha: string }>
 }
 type Pull = { number: number; head: { sha: string } }
 type ApiError = { status?: number; message?: string }
-type CheckRun = { id: number; status: string; conclusion: string | null }
-type Annotation = { path: string; start_line: number; message: string; annotation_level: string }
+
+/** The head's check runs in one state (checks.ts), the failed ones' annotations read too. */
+export async function headState(api: Api, sha: string) {
+  const get = <T>(path: string) => api.request(`${api.originRepoURL}${path}`) as Promise<T>
+  const { check_runs: runs } = await get<{ check_runs: CheckRun[] }>(`/commits/${sha}/check-runs`)
+  const notes = await Promise.all(
+    failedRuns(runs).map((run) => get<Annotation[]>(`/check-runs/${run.id}/annotations`))
+  )
+  return { runs, ...checkState(runs, notes.flat()) }
+}
 
 /** Why GitHub refused to merge, in words a clerk can act on; brings the branch up to date if that is all. */
 async function whyNotPublished(api: Api, pull: Pull, refusal: ApiError): Promise<string> {
   if (refusal.status === 409) return PUBLISH_WORDS.moved
-  const get = <T>(path: string) => api.request(`${api.originRepoURL}${path}`) as Promise<T>
-  const { check_runs: runs } = await get<{ check_runs: CheckRun[] }>(
-    `/commits/${pull.head.sha}/check-runs`
-  )
-  const passed = ['success', 'skipped', 'neutral']
-  const failed = runs.filter((r) => r.status === 'completed' && !passed.includes(r.conclusion!))
-  if (failed.length) {
-    const notes = await Promise.all(
-      failed.map((r) => get<Annotation[]>(`/check-runs/${r.id}/annotations`))
-    )
-    const found = notes
-      .flat()
-      .filter((a) => a.annotation_level === 'failure')
-      .map((a) => `${a.path} line ${a.start_line}: ${a.message}`)
-    return found.length ? PUBLISH_WORDS.failing(found.join(' · ')) : PUBLISH_WORDS.failingNoDetail
-  }
-  if (runs.length === 0 || runs.some((r) => r.status !== 'completed')) return PUBLISH_WORDS.pending
-  const compare = await get<{ behind_by: number }>(`/compare/${api.branch}...${pull.head.sha}`)
+  const { state, mistakes } = await headState(api, pull.head.sha)
+  if (state === 'content') return PUBLISH_WORDS.failing(mistakes.join(' · '))
+  if (state === 'other') return PUBLISH_WORDS.notYours
+  if (state !== 'passed') return PUBLISH_WORDS.pending
+  const compare = (await api.request(
+    `${api.originRepoURL}/compare/${api.branch}...${pull.head.sha}`
+  )) as { behind_by: number }
   if (!(compare.behind_by > 0)) return PUBLISH_WORDS.other(String(refusal.message))
   try {
     await api.request(`${api.originRepoURL}/pulls/${pull.number}/update-branch`, {
@@ -216,6 +235,56 @@ async function mergeOrSayWhy(api: Api, pull: Pull) {
   }
 }
 
+const refusal = (words: string) => new PlainRefusal(`${words} ${GUARD_WORDS.keep}`)
+type Ref = { name: string; sha: string }
+type Save = { expected: Map<string, string>; wrote?: Ref }
+
+/**
+ * A save never moves a branch someone else saved. Decap's own GitHub API, on "Reference already
+ * exists", copies that branch aside and force-moves it, and on a saved change rebases and
+ * force-pushes: two people's saves then swap or vanish. Here a branch only moves forward (GitHub
+ * refuses, atomically, a move that is not a fast forward), a commit is built on the head as it is,
+ * and the files of the commit it is built on must be the ones this person opened (`expected`).
+ */
+function neverOverwrite(api: Api, save: Save) {
+  const updateTree = api.updateTree.bind(api)
+  const wrote = (name: string, sha: string) => (result: unknown) => {
+    save.wrote = { name, sha }
+    return result
+  }
+  const forward = (name: string, sha: string, words: string) =>
+    api.patchRef('heads', name, sha).then(wrote(name, sha), (error: ApiError) => {
+      throw error.status === 422 ? refusal(words) : error
+    })
+  // Only a branch left behind with everything on it published moves: forward.
+  api.createBranch = (name, sha) =>
+    api.createRef('heads', name, sha).then(wrote(name, sha), (error: ApiError) => {
+      if (error.message === 'Reference already exists')
+        return forward(name, sha, GUARD_WORDS.waiting)
+      throw error
+    })
+  api.patchBranch = (name, sha) => forward(name, sha, GUARD_WORDS.changed)
+  api.rebaseBranch = async (name) => (await api.getBranch(name)).commit
+  api.updateTree = async (base, ...rest) => {
+    for (const [path, text] of save.expected)
+      if ((await api.readFile(path, null, { branch: base }).catch(() => undefined)) !== text)
+        throw refusal(GUARD_WORDS.changed)
+    return updateTree(base, ...rest)
+  }
+}
+
+/** After a save: its branch holds this person's commit and, in the site's repository, an open pull request. */
+async function confirmHeld(api: Api, { name, sha }: Ref) {
+  if ((await api.getBranch(name).catch(() => undefined))?.commit.sha !== sha)
+    throw refusal(GUARD_WORDS.notHeld)
+  const head = encodeURIComponent(`${api.repoOwner}:${name}`)
+  const pulls = await api.request(`${api.originRepoURL}/pulls?state=open&head=${head}`)
+  if (!api.useOpenAuthoring && (pulls as unknown[]).length === 0) throw refusal(GUARD_WORDS.gone)
+}
+
+/** The backend object of the signed-in editor, for the change's loop (loop.ts). */
+export const signedIn: { api?: Api; backend?: Backend } = {}
+
 /** The captions workshop's WebVTT files, Decap media of the entry: saved, checked and guarded with it. */
 async function withCaptionFiles({ dataFiles, assets = [] }: Entry): Promise<Entry> {
   const vtt = assets.filter((a) => a.fileObj && a.path.startsWith(`${CONTENT_PATH}/captions/`))
@@ -235,11 +304,16 @@ export function withSiteRules<T extends BackendClass>(Base: T, online = false): 
      * save would undo theirs: the text of each file as this editor last opened or saved it.
      */
     readonly opened = { live: new Map<string, string>(), waiting: new Map<string, string>() }
+    private readonly save: Save = { expected: new Map() }
 
     async authenticate(state: unknown) {
       const user = await super.authenticate!(state)
       const api = this.api as Api
-      if (online) api.mergePR = (pull) => mergeOrSayWhy(api, pull)
+      if (online) {
+        api.mergePR = (pull) => mergeOrSayWhy(api, pull)
+        neverOverwrite(api, this.save)
+        Object.assign(signedIn, { api, backend: this })
+      }
       return user
     }
 
@@ -255,36 +329,25 @@ export function withSiteRules<T extends BackendClass>(Base: T, online = false): 
       return text
     }
 
-    /** Why a save of the file must not happen: it changed since it was opened, where it would go. */
-    private async changedSince({ path, slug }: DataFile, options: SaveOptions) {
-      const collection = options.collectionName!
-      if (options.useWorkflow) {
-        const pending = await super.unpublishedEntry!({ collection, slug }).catch(() => undefined)
-        if (options.unpublished) {
-          if (!pending) return GUARD_WORDS.gone
-          const diff = pending.diffs.find((d) => d.path === path)
-          const opened = this.opened.waiting.get(path)
-          if (!diff || opened === undefined) return undefined
-          const now = await super.unpublishedEntryDataFile!(collection, slug, diff.path, diff.id)
-          return now === opened ? undefined : GUARD_WORDS.changed
-        }
-        if (pending) return GUARD_WORDS.waiting
-      }
-      const live = this.opened.live.get(path)
-      if (live === undefined) return undefined
-      const now = (await super.getEntry!(path).catch(() => undefined))?.data
-      return now === live ? undefined : GUARD_WORDS.changed
-    }
-
     async persistEntry(given: Entry, options: SaveOptions) {
       const entry = await withCaptionFiles(given)
       await refuseBreakingChange(this, entry.dataFiles)
-      if (!options.newEntry)
-        for (const file of entry.dataFiles) {
-          const why = await this.changedSince(file, options)
-          if (why) throw new PlainRefusal(`${why} ${GUARD_WORDS.keep}`)
-        }
-      const saved = await super.persistEntry(entry, options)
+      const opened = options.unpublished ? this.opened.waiting : this.opened.live
+      const files = options.newEntry ? [] : entry.dataFiles.filter((f) => opened.has(f.path))
+      Object.assign(this.save, {
+        expected: new Map(files.map((f) => [f.path, opened.get(f.path)!])),
+        wrote: undefined,
+      })
+      // Online the check is made on the commit the save builds on (neverOverwrite); here, before.
+      if (!online)
+        for (const [path, text] of this.save.expected)
+          if ((await super.getEntry!(path).catch(() => undefined))?.data !== text)
+            throw refusal(GUARD_WORDS.changed)
+      const saved = await super.persistEntry(entry, options).catch((error: ApiError) => {
+        // Decap compares the change's branch first: it is gone.
+        throw options.unpublished && error.status === 404 ? refusal(GUARD_WORDS.gone) : error
+      })
+      if (this.save.wrote) await confirmHeld(this.api as Api, this.save.wrote)
       for (const file of entry.dataFiles)
         (options.useWorkflow ? this.opened.waiting : this.opened.live).set(file.path, file.raw)
       return saved

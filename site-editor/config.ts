@@ -9,6 +9,7 @@ import {
 } from '#site-editor/formats.ts'
 import { fieldFor, fieldsOf, LIST_FIELD } from '#site-editor/kinds.ts'
 import type { Shape } from '#site-editor/shape.ts'
+import { PREVIEW_CONTEXT } from '#site-editor/checks.ts'
 import { SIGN_IN_START_PATH } from '#lib/routes.ts'
 import { MEETINGS_FOLDER, REGISTRY_NAMES, type RegistryName } from '#lib/content/source.ts'
 
@@ -55,12 +56,13 @@ export function siteEditorConfig(settings: SiteEditorSettings) {
       // People without write access work in a fork; their saves open pull requests.
       open_authoring: true,
       squash_merges: true,
+      // The commit status each pull request's preview posts its address in (preview.yml).
+      preview_context: PREVIEW_CONTEXT,
     },
     publish_mode: 'editorial_workflow',
     // Nothing is uploaded: documents and videos are linked by address.
     media_folder: `${CONTENT_PATH}/uploads`,
-    ...(settings.siteUrl ? { site_url: settings.siteUrl, display_url: settings.siteUrl } : {}),
-    show_preview_links: false,
+    // No site_url: Decap's "View Live" crashes on a file entry not yet loaded (the top bar's site link is main.tsx's).
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     collections: editorCollections(),
   }
@@ -108,6 +110,10 @@ export function editorCollections(): CmsCollection[] {
           identifier_field: 'title',
           summary: '{{title}} ({{route}})',
           sortable_fields: ['title', 'route'],
+          // "View preview" opens the page itself; the other collections' entries show on many
+          // pages: theirs opens the home page, and "What will change" links each page changed.
+          preview_path: '{{fields.route}}/',
+          preview_path_preserve_slashes: true,
           fields: [...HIDDEN_FIELDS, ...fieldsOf(PAGE_SHAPE, 'page'), PAGE_TEXT],
         }
       // One file per year, a list edited as documents.yaml is. A new year's file is started on

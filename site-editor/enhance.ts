@@ -1,22 +1,10 @@
 import type { SiteEditorSettings } from '#site-editor/config.ts'
+import { watchChanges, type EditorStore, type Immutable } from '#site-editor/loop.ts'
 
 // Fixes to Decap's own screens, made from outside (Decap is bundled as
 // published): names for its list buttons, whole header rows that fold, a
-// question before a removal, and the save and notice fixes described below.
-
-type Immutable = { get(key: string): unknown; getIn(path: string[]): unknown; toJS(): unknown }
-
-type Notice = { id: string; type?: string; dismissAfter?: number | false; message: unknown }
-
-export type EditorStore = {
-  getState: () => {
-    entryDraft: Immutable
-    config: { publish_mode?: string; backend?: { name?: string } }
-    notifications?: { notifications: Notice[] }
-  }
-  subscribe: (listener: () => void) => () => void
-  dispatch: (action: { type: string; payload?: unknown; id?: string }) => unknown
-}
+// question before a removal, the save and notice fixes described below, and
+// each change's check, page diff and history (loop.ts).
 
 /** Error notices stay until closed (Decap closes them after 8 seconds, too soon to act on). */
 function keepErrorNotices(store: EditorStore) {
@@ -120,6 +108,10 @@ function reopenOnNewAddress(store: EditorStore) {
   window.addEventListener('hashchange', () => {
     const before = shown
     shown = editorRoute(window.location.hash)
+    // A red message belongs to its entry: it does not follow the clerk to another one.
+    if (before?.collection !== shown?.collection || (before?.slug && before.slug !== shown?.slug))
+      for (const { id, type } of store.getState().notifications?.notifications ?? [])
+        if (type === 'error') store.dispatch({ type: 'NOTIFICATION_DISMISS', id })
     if (!before || !shown) return
     const target = shown
     // After Decap has acted on the address itself.
@@ -166,7 +158,9 @@ function signInScreen(siteName: string, repository?: string) {
 }
 
 export function enhanceEditor(store: EditorStore, settings: SiteEditorSettings) {
+  const showChanges = watchChanges(store)
   const update = () => {
+    showChanges()
     nameButtons(document)
     markOpen(document, false)
     const frame = document.querySelector<HTMLIFrameElement>('#preview-pane')

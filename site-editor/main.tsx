@@ -23,7 +23,8 @@ import {
 import { withSiteRules } from '#site-editor/backend.ts'
 import { CaptionsControl } from '#site-editor/captions/workshop.tsx'
 import { DayControl } from '#site-editor/day-widget.tsx'
-import { enhanceEditor, type EditorStore } from '#site-editor/enhance.ts'
+import { enhanceEditor } from '#site-editor/enhance.ts'
+import type { EditorStore } from '#site-editor/loop.ts'
 import { COLLECTIONS } from '#site-editor/fields.ts'
 import { captionsFormat, pageFormat, registryFormat } from '#site-editor/formats.ts'
 import { editorPhrases } from '#site-editor/phrases.ts'
@@ -77,6 +78,8 @@ CMS.init({
     // Decap takes the sign-in messages only from its service's exact origin:
     // the site's own service is on the origin the editor is opened from.
     backend: { base_url: window.location.origin, ...config.backend },
+    // The site the editor is served from (the live one, or the rehearsal's), in its top bar.
+    display_url: window.location.origin,
     // On localhost only, Decap first looks for `npm run site-editor`'s local backend
     // on this same address; elsewhere it signs in with GitHub.
     local_backend: { url: new URL(LOCAL_BACKEND_PATH, window.location.href).href },

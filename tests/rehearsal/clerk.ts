@@ -24,6 +24,12 @@ export async function signIn(page: Page, rehearsal: Rehearsal, login: string) {
   await expect(
     page.getByText(`to the repository ${model.fullName(model.origin)} on GitHub`)
   ).toBeVisible()
+  await logIn(page, login)
+  return problems
+}
+
+/** Presses "Login with GitHub" and picks the person in GitHub's small window. */
+export async function logIn(page: Page, login: string) {
   const window = page.waitForEvent('popup')
   await page.getByRole('button', { name: 'Login with GitHub' }).click()
   const user = REHEARSAL_USERS.find((u) => u.login === login)!
@@ -36,9 +42,8 @@ export async function signIn(page: Page, rehearsal: Rehearsal, login: string) {
   await expect(
     page
       .getByRole('link', { name: COLLECTIONS[0]!.label, exact: true })
-      .or(page.getByRole('button', { name: 'Fork the repo' }))
+      .or(page.getByRole('button', { name: 'Fork the repo', exact: true }))
   ).toBeVisible()
-  return problems
 }
 
 /** Opens an entry with a fresh page load, as following a bookmark does. */
@@ -84,7 +89,7 @@ export async function save(page: Page) {
 export async function saved(page: Page) {
   await expect(page.getByText('Unsaved changes')).toBeVisible()
   await save(page)
-  await expect(page.getByText('Changes saved')).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByText('Changes saved')).toBeVisible({ timeout: 300_000 })
 }
 
 export async function setStatus(page: Page, status: 'Draft' | 'In review' | 'Ready') {
@@ -104,6 +109,16 @@ export const lastNotice = (page: Page) => page.locator('.Toastify__toast').last(
 /** The open pull request of a branch, if any. */
 export const openPull = (rehearsal: Rehearsal, branch: string) =>
   rehearsal.github.model.pulls.find((p) => p.state === 'open' && p.head.ref === branch)
+
+/** The panel the editor shows a change's check, page diff or history in (site-editor/loop.ts). */
+export const changePanel = (page: Page) => page.locator('.site-editor-change').first()
+
+/** Signs out from the top bar's account menu. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: /account/i }).click()
+  await page.getByText('Log Out', { exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Login with GitHub' })).toBeVisible()
+}
 
 /** A file's text in a commit of the stand-in's repository. */
 export const fileAt = (rehearsal: Rehearsal, sha: string, path: string) =>

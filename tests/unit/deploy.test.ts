@@ -15,7 +15,9 @@ const BUILT = { index: true, headers: true }
 
 describe('planDeploy', () => {
   it('runs the locked wrangler (never one fetched afresh), deploying out/ to the main branch', () => {
-    expect(planDeploy(SETTINGS, BUILT, '/project/node_modules/wrangler/bin/wrangler.js')).toEqual({
+    expect(
+      planDeploy(SETTINGS, BUILT, 'main', '/project/node_modules/wrangler/bin/wrangler.js')
+    ).toEqual({
       action: 'run',
       command: process.execPath,
       args: [
@@ -166,6 +168,47 @@ writeFileSync(process.env.FAKE_LOG, JSON.stringify(readdirSync('.', { recursive:
       'functions',
       'functions/api',
       'functions/api/auth.js',
+      'out',
+      'out/_headers',
+      'out/index.html',
+    ])
+  })
+
+  it('deploys a preview (a branch other than main) as static files only: no functions, no Pages worker or routes', () => {
+    const { dir, log } = project()
+    mkdirSync(join(dir, 'functions'))
+    writeFileSync(join(dir, 'functions', 'auth.ts'), 'export const onRequest = () => 1\n')
+    mkdirSync(join(dir, 'out', '_worker.js'))
+    writeFileSync(join(dir, 'out', '_worker.js', 'index.js'), 'export default {}\n')
+    writeFileSync(join(dir, 'out', '_routes.json'), '{}')
+    const fake = join(dir, 'fake-ls.mjs')
+    writeFileSync(
+      fake,
+      `import { readdirSync, writeFileSync } from 'node:fs'
+writeFileSync(process.env.FAKE_LOG, JSON.stringify([process.argv.at(-1), ...readdirSync('.', { recursive: true }).sort()]))
+`
+    )
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `process.exit((await import(${JSON.stringify(script)})).deploy('pr-1'))`,
+      ],
+      {
+        cwd: dir,
+        env: {
+          NODE_ENV: 'test',
+          PATH: process.env.PATH ?? '',
+          ...SETTINGS,
+          DEPLOY_COMMAND: `${process.execPath} ${fake}`,
+          FAKE_LOG: log,
+        },
+      }
+    )
+    expect(run.status).toBe(0)
+    expect(JSON.parse(readFileSync(log, 'utf8'))).toEqual([
+      'pr-1',
       'out',
       'out/_headers',
       'out/index.html',

@@ -130,6 +130,7 @@ describe('npm run lint:workflows', () => {
     expect(readdirSync('.github/workflows').sort()).toEqual([
       'checks.yml',
       'links.yml',
+      'preview.yml',
       'publish.yml',
     ])
   })

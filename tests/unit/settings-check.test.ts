@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -26,13 +26,13 @@ const tokens: Record<string, string> = {}
 async function tokenFor(login: string) {
   const callbackUrl = 'http://localhost:9/callback'
   const form = new URLSearchParams({ client_id: APP.clientId, redirect_uri: callbackUrl, login })
-  const authorized = await fetch(`${github.origin}/login/oauth/authorize`, {
+  const authorized = await fetch(`${github.base}/login/oauth/authorize`, {
     method: 'POST',
     body: form,
     redirect: 'manual',
   })
   const code = new URL(authorized.headers.get('location')!).searchParams.get('code')
-  const answer = await fetch(`${github.origin}/login/oauth/access_token`, {
+  const answer = await fetch(`${github.base}/login/oauth/access_token`, {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: JSON.stringify({ client_id: APP.clientId, client_secret: APP.clientSecret, code }),
@@ -53,7 +53,7 @@ async function settingsCheck(login = 'chief') {
   const check = spawn(process.execPath, ['tools/ops/settings-check.ts'], {
     env: {
       ...process.env,
-      GITHUB_API_URL: github.origin,
+      GITHUB_API_URL: github.base,
       GITHUB_REPOSITORY: `${REPOSITORY.owner}/${REPOSITORY.name}`,
       GITHUB_TOKEN: tokens[login],
     },
@@ -71,6 +71,8 @@ beforeAll(async () => {
   const work = join(dir, 'work')
   mkdirSync(join(work, '.github'), { recursive: true })
   writeFileSync(join(work, 'README.md'), 'r\n')
+  execFileSync('git', ['init', '--quiet'], { cwd: work })
+  execFileSync('git', ['add', 'README.md'], { cwd: work })
   const store = GitStore.fromWorkingCopy(join(dir, 'store.git'), work, {
     name: 'Test',
     email: 't@localhost',
@@ -80,7 +82,11 @@ beforeAll(async () => {
     { login: 'clerk', name: 'Clerk', write: true },
   ]
   model = new GitHubModel(store, REPOSITORY, users, requiredChecks())
-  github = await startGitHubStandIn(model, { ...APP, callbackUrl: 'http://localhost:9/callback' })
+  github = await startGitHubStandIn(
+    model,
+    { ...APP, callbackUrl: 'http://localhost:9/callback' },
+    { secret: 'settings-run', siteOrigin: 'http://localhost:9' }
+  )
   for (const { login } of users) tokens[login] = await tokenFor(login)
 }, 60_000)
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { SETTINGS } from '#tools/ops/deploy.ts'
-import { PREVIEW_RETENTION_DAYS } from '#tools/review/preview-note.ts'
+import { PLAN, checksFor } from '#tools/ops/check-pull-request.ts'
 import { publishDue } from '#tools/ops/schedule-due.ts'
 import packageJson from '../../package.json'
 
@@ -23,6 +23,8 @@ type Step = {
 }
 type Job = {
   'runs-on': string
+  name?: string
+  environment?: string
   outputs?: Record<string, string>
   if?: string
   needs?: string | string[]
@@ -48,7 +50,6 @@ const steps = (workflow: Workflow) => Object.values(workflow.jobs).flatMap((job)
 /** The only commands a step may run. */
 const RUN_FORMS = [
   /^npm install$/,
-  /^npm install && npm run build$/,
   /^bash \.ci\/run$/,
   /^npm run [\w:-]+(?: -- [^>]+?)?$/,
   // Into the run summary only with --silent: npm's "> script" banner would land there too.
@@ -80,7 +81,9 @@ describe('every workflow', () => {
     for (const step of steps(workflow)) {
       if (step.uses) {
         // Official actions only (each pinned to a commit: see below).
-        expect(step.uses).toMatch(/^actions\/(checkout|setup-node|upload-artifact)@[0-9a-f]{40}$/)
+        expect(step.uses).toMatch(
+          /^actions\/(checkout|setup-node|upload-artifact|download-artifact)@[0-9a-f]{40}$/
+        )
         continue
       }
       const run = String(step.run).trim()
@@ -115,7 +118,7 @@ describe('every workflow', () => {
   )
 
   it.each(workflows)(
-    '$name can only read the repository, but where it tells staff in an issue or reads the runs of the checks',
+    '$name can only read the repository, but where it tells staff in an issue, reads or re-runs the checks, or posts a preview',
     ({ workflow }) => {
       expect(workflow.permissions).toEqual({ contents: 'read' })
       for (const job of Object.values(workflow.jobs))
@@ -123,6 +126,8 @@ describe('every workflow', () => {
           undefined,
           { contents: 'read', issues: 'write' },
           { contents: 'read', actions: 'read' },
+          { contents: 'read', actions: 'write', checks: 'read', issues: 'write' },
+          { contents: 'read', actions: 'read', checks: 'write', statuses: 'write' },
         ]).toContainEqual(job.permissions)
     }
   )
@@ -156,54 +161,65 @@ describe('checks.yml', () => {
     })
   })
 
-  it('reports the quick checks on Node 24 in their own job', () => {
-    const { quick } = checks.jobs
-    expect(quick?.steps[1]?.with?.['node-version']).toBe(24)
-    expect(quick?.steps.slice(2).map((step) => step.run)).toEqual([
-      'npm install',
-      'npm run test:quick',
-    ])
-  })
+  const runs = (job: Job | undefined) => job?.steps.slice(2).map((step) => step.run)
+  const BASE = { BASE: '${{ github.event.pull_request.base.sha }}' }
 
-  it("runs npm test's two halves as side-by-side jobs, the browser tests in three parts", () => {
-    const { 'full-checks': checksJob, 'full-served': served } = checks.jobs
-    const runs = (job: Job | undefined) => job?.steps.slice(2).map((step) => step.run)
-    // Exactly the scripts `npm test` runs, each once (the served half after its build).
-    const halves = [...packageJson.scripts.test.matchAll(/npm run --silent ([\w:]+)/g)].map(
-      ([, name]) => `npm run ${name}`
-    )
-    expect(halves).toEqual(['npm run test:checks', 'npm run test:served'])
-    expect(runs(checksJob)).toEqual(['npm install', halves[0]])
-    expect(runs(served)).toEqual(['npm install', 'npm run build', halves[1]])
-    for (const job of [checksJob, served]) expect(job?.steps[1]?.with?.['node-version']).toBe(24)
+  it("runs the quick checks and npm test's two halves as side-by-side jobs, each by check:pull-request with the base to compare with", () => {
+    const { quick, 'full-checks': checksJob, 'full-served': served } = checks.jobs
+    expect(Object.keys(checks.jobs).sort()).toEqual([
+      'audit',
+      'full-checks',
+      'full-served',
+      'quick',
+    ])
+    for (const [job, part] of [
+      [quick, 'quick'],
+      [checksJob, 'checks'],
+      [served, 'served'],
+    ] as const) {
+      expect(job?.steps[0]?.with?.['fetch-depth']).toBe(0)
+      expect(job?.steps[1]?.with?.['node-version']).toBe(24)
+      expect(runs(job)?.slice(0, 2)).toEqual([
+        'npm install',
+        `npm run check:pull-request -- ${part}`,
+      ])
+      expect(job?.steps[3]?.env).toEqual(BASE)
+    }
     // Each part is one shard of Playwright's, read by playwright.config.ts.
     expect(served?.strategy).toEqual({ 'fail-fast': false, matrix: { part: [1, 2, 3] } })
-    expect(served?.env).toEqual({
-      E2E_SHARD: '${{ matrix.part }}/3',
-    })
+    expect(served?.env).toEqual({ E2E_SHARD: '${{ matrix.part }}/3' })
     expect(readFileSync(join(process.cwd(), 'playwright.config.ts'), 'utf8')).toContain(
       'shardOf(process.env.E2E_SHARD)'
     )
   })
 
-  it('builds a preview of pull requests only, diffs it against the base and uploads it', () => {
-    const { preview } = checks.jobs
-    expect(preview?.if).toBe("github.event_name == 'pull_request'")
-    const base = preview?.steps.find((step) => step.with?.path === 'base')
-    expect(base?.with?.ref).toBe('${{ github.event.pull_request.base.sha }}')
-    // The pull request is built before base/ exists inside it.
-    const runs = preview?.steps.map((step) => step.run ?? step.uses)
-    expect(runs?.indexOf('npm run build')).toBeGreaterThan(0)
-    expect(runs?.indexOf('npm run build')).toBeLessThan(preview?.steps.indexOf(base!) ?? -1)
-    expect(preview?.steps.find((step) => step['working-directory'] === 'base')?.run).toBe(
-      'npm install && npm run build'
+  it('runs, for a change to code, exactly the scripts npm test runs; for a change only to content/, what content can break', () => {
+    const halves = [...packageJson.scripts.test.matchAll(/npm run --silent ([\w:]+)/g)].map(
+      ([, name]) => name
     )
-    expect(runs).toContain('npm run --silent diff:pages -- base/out out >> "$GITHUB_STEP_SUMMARY"')
-    const upload = preview?.steps.find((step) => step.uses?.startsWith('actions/upload-artifact'))
-    expect(upload?.with).toMatchObject({
-      path: 'out/',
-      'retention-days': PREVIEW_RETENTION_DAYS,
+    expect(halves).toEqual(['test:checks', 'test:served'])
+    const code = ['quick', 'checks', 'served'].flatMap((job) =>
+      checksFor(job as never, ['lib/x.ts'])
+    )
+    expect(code).toEqual([['test:quick'], ['test:checks'], ['build'], ['test:served']])
+    for (const changed of [['content/a.md', 'lib/x.ts'], ['package.json'], [], undefined])
+      expect(checksFor('served', changed)).toBe(PLAN.served.code)
+    const content = ['content/data/alerts.yaml', 'content/pages/fees.md']
+    expect(checksFor('served', content)).toBe(PLAN.served.content)
+    for (const { content, code } of Object.values(PLAN))
+      for (const [script] of [...content, ...code])
+        expect(packageJson.scripts).toHaveProperty(script!)
+  })
+
+  it('uploads the built site of a pull request for preview.yml, which runs none of its code, and lists the notices', () => {
+    const steps = checks.jobs.quick?.steps ?? []
+    expect(steps.at(-1)).toMatchObject({
+      if: "github.event_name == 'pull_request'",
+      with: { name: 'site-preview', path: 'out/' },
     })
+    expect(steps.at(-2)?.run).toBe(
+      'npm run --silent check:content -- --summary >> "$GITHUB_STEP_SUMMARY"'
+    )
   })
 
   it('audits every dependency for information only: the summary, never a failed check', () => {
@@ -211,6 +227,37 @@ describe('checks.yml', () => {
       'npm run --silent audit:report >> "$GITHUB_STEP_SUMMARY"'
     )
     expect(packageJson.scripts['audit:report']).toBe('node tools/ops/audit.ts')
+  })
+})
+
+describe('preview.yml', () => {
+  const preview = load('preview.yml')
+
+  it('runs after the checks with main’s code, never checking out a pull request’s', () => {
+    expect(preview.on).toEqual({ workflow_run: { workflows: ['checks'], types: ['completed'] } })
+    for (const step of steps(preview)) expect(step.with?.ref).toBeUndefined()
+  })
+
+  it('re-runs a check that could not finish once, then tells the maintainers in an issue', () => {
+    const { retry } = preview.jobs
+    expect(retry?.if).toContain("github.event.workflow_run.conclusion != 'success'")
+    expect(retry?.steps.at(-1)).toMatchObject({
+      run: 'npm run check:after',
+      env: { RUN_ATTEMPT: '${{ github.event.workflow_run.run_attempt }}' },
+    })
+  })
+
+  it('builds the base in its own job, before the job that handles the pull request’s built files', () => {
+    const { base, preview: job } = preview.jobs
+    expect(base?.steps.map((step) => step.run).filter(Boolean)).toEqual([
+      'npm install',
+      'npm run build',
+    ])
+    expect(job?.needs).toBe('base')
+    expect(job?.environment).toBe('preview')
+    const download = job?.steps.find((step) => step.with?.name === 'site-preview')
+    expect(download?.with).toMatchObject({ 'run-id': '${{ github.event.workflow_run.id }}' })
+    expect(job?.steps.at(-1)?.run).toBe('npm run preview:publish')
   })
 })
 
@@ -301,6 +348,10 @@ describe('publish.yml', () => {
       SITE_EDITOR_AUTH_URL: '${{ vars.SITE_EDITOR_AUTH_URL }}',
       SITE_EDITOR_AUTH_SCOPE: '${{ vars.SITE_EDITOR_AUTH_SCOPE }}',
     })
+  })
+
+  it('deploys in the production environment, which only main may deploy from', () => {
+    expect(publish.jobs.publish?.environment).toBe('production')
   })
 
   it('hands the deploy the Cloudflare secrets and variable it checks for', () => {

@@ -1,24 +1,33 @@
-// `npm run bench:rehearsal`: the owners' online loop on `npm run rehearse`, as a clerk waits for it:
-// start-up (copy, build, serve), then in Chromium sign-in, and per alert (BENCH_RUNS, 3) Save,
-// status, the pull request's check (REHEARSE_CHECK, or the quick job's), Publish, and the site.
-import { chromium } from '@playwright/test'
-import { todayInNewJersey } from '#lib/dates.ts'
+// `npm run bench:rehearsal`: the owners' online loop on `npm run rehearse`, as a clerk waits for
+// it. Start-up (copy, build, serve) and sign-in; then three pages changed and saved at once, and
+// published in turn: per change, Save, the check's state on screen after it changes, the preview
+// ready after Save, Publish (again after GitHub brings a change up to date), and the change on
+// the site; and the checks run per merge. The check is REHEARSE_CHECK, else `npm run build` (the
+// content check and the build: the preview); the load average is printed beside the figures.
+import { loadavg } from 'node:os'
+import { chromium, type Page } from '@playwright/test'
+import { CHECK_WORDS, PAGE_DIFF_CHECK, PREVIEW_CONTEXT } from '#site-editor/checks.ts'
+import { routeHref } from '#lib/routes.ts'
 import { REHEARSAL_USERS, startRehearsal } from '#tools/rehearse/rehearse.ts'
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const CHANGES = 3
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
-async function timed(what: () => Promise<unknown>) {
-  const start = performance.now()
-  await what()
-  return performance.now() - start
+const load = () =>
+  `load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}`
+const until = async (done: () => boolean) => {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 50))
+  return performance.now()
 }
 
 let started = performance.now()
 const rehearsal = await startRehearsal({
   sitePort: Number(process.env.PORT ?? 8788),
-  checkCommand: process.env.REHEARSE_CHECK || undefined,
+  checkCommand: process.env.REHEARSE_CHECK || 'npm run build',
 })
-console.log(`Rehearsal start-up (copy, build, serve): ${seconds(performance.now() - started)}`)
+console.log(`Start-up (copy, build, serve): ${seconds(performance.now() - started)}; ${load()}`)
+const { model } = rehearsal.github
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -29,64 +38,97 @@ const browser = await chromium.launch({
 })
 
 try {
-  const page = await browser.newPage()
-  // Playwright's library waits forever by default: a step that never comes must stop the run with a message.
-  page.setDefaultTimeout(120_000)
-  page.on('dialog', (dialog) => void dialog.accept())
-  await page.route('https://www.githubstatus.com/**', (route) =>
+  const context = await browser.newContext()
+  // Playwright's library waits forever by default: a step that never comes must stop the run.
+  context.setDefaultTimeout(900_000)
+  await context.route('https://www.githubstatus.com/**', (route) =>
     route.fulfill({ json: { components: [] } })
   )
+  const first = await context.newPage()
+  first.on('dialog', (dialog) => void dialog.accept())
   started = performance.now()
-  await page.goto(`${rehearsal.site}/admin/`)
-  const popup = page.waitForEvent('popup')
-  await page.getByRole('button', { name: 'Login with GitHub' }).click()
+  await first.goto(`${rehearsal.site}/admin/`)
+  const popup = first.waitForEvent('popup')
+  await first.getByRole('button', { name: 'Login with GitHub' }).click()
   const { name, login } = REHEARSAL_USERS[0]!
-  const signIn = (await popup).getByRole('button', { name: `Sign in as ${name} (${login})` })
-  await signIn.click()
-  await page.getByRole('link', { name: 'Alerts', exact: true }).waitFor()
+  await (await popup).getByRole('button', { name: `Sign in as ${name} (${login})` }).click()
+  await first.getByRole('link', { name: 'Alerts', exact: true }).waitFor()
   console.log(`Sign in: ${seconds(performance.now() - started)}`)
-  console.log('run | save | status | check | publish | on the site')
-  for (let run = 1; run <= RUNS; run++) {
-    await page.goto('about:blank')
-    await page.goto(`${rehearsal.site}/admin/#/collections/alerts/entries/alerts`)
-    await page.getByRole('button', { name: 'Add alert' }).click()
-    const message = `Rehearsal benchmark alert ${run}, ${Date.now()}.`
-    for (const [field, text] of [
-      ['id', `bench-${run}-${Date.now()}`],
-      ['start', todayInNewJersey()],
-      ['end', todayInNewJersey()],
-      ['message', message],
-    ]) {
-      const box = page.locator(`:is(input, textarea)[id^="${field}-field-"]`).first()
-      await box.click()
-      await box.pressSequentially(text!)
-    }
-    await page.locator('[id^="level-field-"]').first().click()
-    await page.getByRole('option', { name: 'Urgent', exact: true }).click()
-    const save = await timed(async () => {
+
+  // Three pages of the site, each changed in a page of its own and saved at once.
+  const slugs = model.store
+    .git(['ls-tree', '--name-only', 'main', 'content/pages/'])
+    .split('\n')
+    .slice(0, CHANGES)
+    .map((path) => path.replace(/^content\/pages\/|\.md$/g, ''))
+  const pages: Page[] = [first, ...(await Promise.all(slugs.slice(1).map(() => context.newPage())))]
+  const sentence = (i: number) => `Rehearsal benchmark sentence ${i}, ${Date.now()}.`
+  const sentences = slugs.map((_, i) => sentence(i))
+  for (const [i, page] of pages.entries()) {
+    await page.goto(`${rehearsal.site}/admin/#/collections/pages/entries/${slugs[i]}`)
+    const body = page.locator('textarea[id^="body-field-"]')
+    await body.click()
+    await page.keyboard.press('Control+End')
+    await body.pressSequentially(`\n\n${sentences[i]}`)
+  }
+  const saved = await Promise.all(
+    pages.map(async (page) => {
+      const start = performance.now()
       await page.getByRole('button', { name: 'Save', exact: true }).click()
-      await page.getByText('Changes saved').waitFor({ timeout: 300_000 })
+      await page.getByText('Changes saved').waitFor()
+      return { start, save: performance.now() - start }
     })
-    const status = await timed(async () => {
-      await page.getByRole('button', { name: /^Status: / }).click()
-      await page.getByRole('menuitem', { name: 'Ready' }).click()
-      await page.getByRole('button', { name: 'Status: Ready' }).waitFor()
-    })
-    const check = await timed(() => rehearsal.checked())
-    const publish = await timed(async () => {
+  )
+  const pullOf = (i: number) =>
+    model.pulls.find((p) => p.state === 'open' && p.head.ref === `cms/pages/${slugs[i]}`)!
+  console.log(
+    'change | save | check state shown | preview ready after Save | publish | on the site'
+  )
+  for (const [i, page] of pages.entries()) {
+    const passed = () =>
+      model
+        .latestChecks(pullOf(i).head.sha)
+        .some((r) => r.name !== PAGE_DIFF_CHECK && r.conclusion === 'success')
+    const preview = await until(() =>
+      model.statuses.some((s) => s.sha === pullOf(i).head.sha && s.context === PREVIEW_CONTEXT)
+    )
+    // Publish as the clerk does: again after GitHub brings the change up to date and checks it.
+    let publish = 0
+    let shown = 0
+    for (;;) {
+      const changed = await until(passed)
+      await page.locator('.site-editor-change').getByText(CHECK_WORDS.passed).waitFor()
+      shown = Math.max(shown, performance.now() - changed)
+      const start = performance.now()
       await page.getByRole('button', { name: 'Publish', exact: true }).click()
       await page.getByRole('menuitem', { name: 'Publish now' }).click()
-      await page.getByText('Entry published').waitFor()
-    })
-    const live = await timed(async () => {
-      await rehearsal.published()
-      if (!(await (await fetch(`${rehearsal.site}/`)).text()).includes(message))
-        throw new Error('the published site does not show the alert')
-    })
-    console.log(
-      [run, save, status, check, publish, live].map((v, i) => (i ? seconds(v) : v)).join(' | ')
-    )
+      const answer = page.getByText('Entry published').or(page.locator('.Toastify__toast').last())
+      await answer.waitFor()
+      publish += performance.now() - start
+      if (await page.getByText('Entry published').isVisible()) break
+      // Brought up to date: the check runs again on the new head.
+      await page
+        .locator('.site-editor-change')
+        .getByText(CHECK_WORDS.passed)
+        .waitFor({ state: 'detached' })
+    }
+    const start = performance.now()
+    const route = /^route: (.*)$/m.exec(
+      model.store.git(['show', `main:content/pages/${slugs[i]}.md`])
+    )![1]!
+    const onSite = async () =>
+      (await (await fetch(new URL(routeHref(route), rehearsal.site))).text()).includes(
+        sentences[i]!
+      )
+    while (!(await onSite())) await new Promise((resolve) => setTimeout(resolve, 100))
+    const live = performance.now() - start
+    const row = [saved[i]!.save, shown, preview - saved[i]!.start, publish, live].map(seconds)
+    console.log(`${i + 1} | ${row.join(' | ')}`)
   }
+  const checks = model.checkRuns.filter((r) => r.name !== PAGE_DIFF_CHECK).length
+  console.log(
+    `Checks run: ${checks} for ${CHANGES} merges (${(checks / CHANGES).toFixed(2)} per merge); ${load()}`
+  )
 } catch (error) {
   const toasts = browser.contexts()[0]?.pages()[0]?.locator('.Toastify')
   console.error(`The editor showed: ${await toasts?.innerText().catch(() => '')}`)

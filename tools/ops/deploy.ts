@@ -22,6 +22,7 @@ export const SETTINGS = [
 export function planDeploy(
   env: Record<string, string | undefined>,
   out: { index: boolean; headers: boolean },
+  branch = PRODUCTION_BRANCH,
   wranglerBin = resolve('node_modules', 'wrangler', 'bin', 'wrangler.js')
 ): { action: 'refuse'; message: string } | { action: 'run'; command: string; args: string[] } {
   const refuse = (message: string) => ({ action: 'refuse' as const, message })
@@ -46,7 +47,7 @@ export function planDeploy(
   const override = env.DEPLOY_COMMAND?.trim().split(/\s+/)
   const [command = '', ...prefix] = override?.[0] ? override : [process.execPath, wranglerBin]
   const project = env.CLOUDFLARE_PAGES_PROJECT!.trim()
-  const args = ['pages', 'deploy', 'out', '--project-name', project, '--branch', PRODUCTION_BRANCH]
+  const args = ['pages', 'deploy', 'out', '--project-name', project, '--branch', branch]
   return { action: 'run', command, args: [...prefix, ...args] }
 }
 
@@ -72,22 +73,29 @@ export function bundleFunctions(from: string, to: string): string[] {
   return files
 }
 
-if (import.meta.main) {
+/** Deploys out/ to `branch` (any other than main is a preview: static files only, no functions);
+ * refuses in plain words, on the run's summary too. Returns the exit status. */
+export function deploy(branch = PRODUCTION_BRANCH): number {
   const out = resolve('out')
-  const plan = planDeploy(process.env, {
-    index: existsSync(join(out, 'index.html')),
-    headers: existsSync(join(out, '_headers')),
-  })
+  const plan = planDeploy(
+    process.env,
+    { index: existsSync(join(out, 'index.html')), headers: existsSync(join(out, '_headers')) },
+    branch
+  )
   if (plan.action === 'refuse') {
     console.error(plan.message)
     if (process.env.GITHUB_ACTIONS) console.log(`::error title=Not published::${plan.message}`)
     if (process.env.GITHUB_STEP_SUMMARY)
       appendFileSync(process.env.GITHUB_STEP_SUMMARY, `## Not published\n\n${plan.message}\n`)
-    process.exit(1)
+    return 1
   }
   const stage = mkdtempSync(join(tmpdir(), 'deploy-'))
   cpSync(out, join(stage, 'out'), { recursive: true })
-  if (existsSync(FUNCTIONS_DIR))
+  if (branch !== PRODUCTION_BRANCH)
+    // A preview is static files only: a pull request's build may hold a Pages worker or routes.
+    for (const name of ['_worker.js', '_routes.json'])
+      rmSync(join(stage, 'out', name), { recursive: true, force: true })
+  else if (existsSync(FUNCTIONS_DIR))
     for (const file of bundleFunctions(FUNCTIONS_DIR, join(stage, 'functions')))
       console.log(`deploy: function ${file}`)
   console.log(`deploy: ${[plan.command, ...plan.args].join(' ')}`)
@@ -97,9 +105,9 @@ if (import.meta.main) {
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
   })
   rmSync(stage, { recursive: true, force: true })
-  if (run.error) {
+  if (run.error)
     console.error(`Deploy failed: could not start ${plan.command}: ${run.error.message}`)
-    process.exit(1)
-  }
-  process.exit(run.status ?? 1)
+  return run.error ? 1 : (run.status ?? 1)
 }
+
+if (import.meta.main) process.exit(deploy())

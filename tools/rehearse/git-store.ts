@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
 // The stand-in's repositories: one bare git repository holding the site's repository and every
@@ -18,12 +19,18 @@ export class GitStore {
     this.index = join(dir, 'stand-in-index')
   }
 
-  /** A new store whose `main` holds the files of a working copy (tracked and new, not ignored). */
+  /** A new store whose `main` holds a working copy's tracked files as they are now (with their
+   * changes, never an untracked file such as a .env). */
   static fromWorkingCopy(dir: string, workingCopy: string, author: Person): GitStore {
     execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', dir])
     const store = new GitStore(dir)
     const env = { GIT_INDEX_FILE: store.index, GIT_WORK_TREE: workingCopy }
-    store.git(['add', '--all', '.'], { env, cwd: workingCopy })
+    const tracked = execFileSync('git', ['-C', workingCopy, 'ls-files', '-z'], { encoding: 'utf8' })
+    const present = tracked
+      .split('\0')
+      .filter((path) => path && existsSync(join(workingCopy, path)))
+    const add = ['add', '--force', '--pathspec-from-file=-', '--pathspec-file-nul']
+    store.git(add, { env, cwd: workingCopy, input: present.join('\0') })
     const tree = store.git(['write-tree'], { env })
     const message = 'The working copy, as the rehearsal started'
     const sha = store.commit({ tree, parents: [], message, author, committer: author })
@@ -50,18 +57,29 @@ export class GitStore {
   }
 
   /** The object of a type a revision names (a bare one peeled: a commit's tree), or undefined. */
-  resolve(rev: string, type = 'commit'): string | undefined {
-    const peeled = rev.includes(':') ? rev : `${rev}^{${type}}`
-    const sha = this.attempt(['rev-parse', '--verify', '--quiet', peeled])
-    return sha && this.objectType(sha) === type ? sha : undefined
-  }
+  resolve = (rev: string, type = 'commit'): string | undefined =>
+    this.once(`rev:${type} ${rev}`, () => {
+      const peeled = rev.includes(':') ? rev : `${rev}^{${type}}`
+      const sha = this.attempt(['rev-parse', '--verify', '--quiet', peeled])
+      return sha && this.objectType(sha) === type ? sha : undefined
+    })
 
-  objectType = (sha: string) => this.attempt(['cat-file', '-t', sha])
-  readBlob = (sha: string) => this.run(['cat-file', 'blob', sha])
+  /** What an object id names never changes: asked of git once (each call is a process). */
+  private readonly known = new Map<string, unknown>()
+  private once = <T>(key: string, read: () => T): T => {
+    const value = (this.known.get(key) as T | undefined) ?? read()
+    if (value !== undefined && /^\S+ [0-9a-f]{40}\b/.test(key)) this.known.set(key, value)
+    return value
+  }
+  objectType = (sha: string) =>
+    this.once(`type ${sha}`, () => this.attempt(['cat-file', '-t', sha]))
+  readBlob = (sha: string) => this.once(`blob ${sha}`, () => this.run(['cat-file', 'blob', sha]))
   writeBlob = (content: Buffer) => this.git(['hash-object', '-w', '--stdin'], { input: content })
 
   /** A tree's entries, the whole tree when recursive; a tree has no size (as on GitHub). */
-  lsTree(tree: string, recursive: boolean) {
+  lsTree = (tree: string, recursive: boolean) =>
+    this.once(`tree ${tree} ${recursive}`, () => this.listTree(tree, recursive))
+  private listTree(tree: string, recursive: boolean) {
     const out = this.git(['ls-tree', '-z', '--long', ...(recursive ? ['-r', '-t'] : []), tree])
     const entries = [...out.matchAll(/(\d+) (\w+) (\w+) +(\S+)\t([^\0]*)/g)]
     return entries.map(([, mode, type, sha, size, path]) => {
@@ -94,7 +112,8 @@ export class GitStore {
     })
   }
 
-  commitInfo(sha: string) {
+  commitInfo = (sha: string) => this.once(`info ${sha}`, () => this.readCommit(sha))
+  private readCommit(sha: string) {
     const format = '--format=%T%n%P%n%an%n%ae%n%ad%n%cn%n%ce%n%cd%n%B'
     const show = ['show', '-s', '--date=format-local:%Y-%m-%dT%H:%M:%SZ', format, sha]
     const utc = { env: { TZ: 'UTC' } }
@@ -149,4 +168,4 @@ export class GitStore {
   }
 }
 
-export type CommitInfo = ReturnType<GitStore['commitInfo']>
+export type CommitInfo = ReturnType<GitStore['readCommit']>

@@ -1,5 +1,5 @@
 import type { GitStore, Person } from '#tools/rehearse/git-store.ts'
-import type { Annotation } from '#tools/rehearse/runner.ts'
+import { PASSING, type Annotation } from '#site-editor/checks.ts'
 
 // What the GitHub stand-in knows (users, repositories and forks over one git store, pull requests,
 // check runs), and GitHub's rules and refusals: branch protection of main as deploy/README.md asks.
@@ -45,8 +45,19 @@ export type CheckRun = {
   name: string
   sha: string
   status: 'queued' | 'in_progress' | 'completed'
-  conclusion?: 'success' | 'failure' | 'cancelled'
+  conclusion?: string
   annotations: Annotation[]
+  output?: { title: string; summary: string; text?: string }
+  /** Which run of its job this is (a re-run is the next). */
+  attempt: number
+}
+/** A commit status (the preview's address, as Decap reads it). */
+export type Status = {
+  sha: string
+  context: string
+  state: string
+  target_url: string
+  description: string
 }
 
 export type Body = Record<string, unknown>
@@ -60,10 +71,14 @@ const GITHUB = { name: 'GitHub', email: 'noreply@github.com' }
 export class GitHubModel {
   readonly pulls: Pull[] = []
   readonly checkRuns: CheckRun[] = []
+  readonly statuses: Status[] = []
   readonly origin: Repo
   readonly repos: Repo[]
-  /** headChanged: a pull request opened or its branch moved (check it); merged (publish it). */
-  events: Partial<Record<'headChanged' | 'merged', (pull: Pull) => void>> = {}
+  /** headChanged: a pull request opened or its branch moved (check it); merged (publish it);
+   * rerun: a job asked to run again (POST …/actions/jobs/:id/rerun). */
+  events: Partial<Record<'headChanged' | 'merged', (pull: Pull) => void>> & {
+    rerun?: (run: CheckRun) => void
+  } = {}
   readonly store: GitStore
   readonly users: StandInUser[]
   /** The checks (by job name) that must pass, on a branch up to date with main, to merge into it. */
@@ -205,8 +220,8 @@ export class GitHubModel {
     ...new Map(this.checkRuns.filter((r) => r.sha === sha).map((r) => [r.name, r])).values(),
   ]
 
-  startCheck(sha: string, name: string) {
-    const run: CheckRun = { id: 0, name, sha, status: 'queued', annotations: [] }
+  startCheck(sha: string, name: string, attempt = 1) {
+    const run: CheckRun = { id: 0, name, sha, status: 'queued', annotations: [], attempt }
     run.id = this.checkRuns.push(run)
     return run
   }
@@ -221,8 +236,9 @@ function protectionRefusal(model: GitHubModel, pull: Pull): GitHubError | undefi
   // On a branch behind its base, GitHub counts every required check as not yet reported.
   const behind = model.isBehind(pull)
   const expected = required.filter((name) => behind || run(name)?.status !== 'completed')
+  // Skipped and neutral pass a required check, as on GitHub.
   const failing = required.filter(
-    (name) => !expected.includes(name) && run(name)?.conclusion !== 'success'
+    (name) => !expected.includes(name) && !PASSING.includes(run(name)?.conclusion ?? '')
   )
   const [names, state] = expected.length ? [expected, 'expected'] : [failing, 'failing']
   if (names.length === 0) return undefined

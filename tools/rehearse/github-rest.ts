@@ -78,12 +78,13 @@ function pullJson(call: Call, pull: Pull) {
   }
 }
 
-const checkRunJson = ({ id, name, sha, status, conclusion }: CheckRun) => ({
+const checkRunJson = ({ id, name, sha, status, conclusion, output }: CheckRun) => ({
   id,
   name,
   head_sha: sha,
   status,
   conclusion: conclusion ?? null,
+  output: { title: null, summary: null, text: null, ...output },
 })
 
 const commitOf = (call: Call, rev: string) =>
@@ -220,18 +221,31 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
     const list = store.git(['rev-list', '--max-count=30', head, ...paths])
     return (list ? list.split('\n') : []).map((sha) => commitJson(store.commitInfo(sha)))
   },
+  // The newest run of each check (GitHub's default, filter=latest).
   'GET :repo/commits/(.+)/check-runs': (call) => {
-    const sha = commitOf(call, call.params[0]!)
-    const runs = call.model.checkRuns.filter((r) => r.sha === sha).reverse()
-    return { total_count: runs.length, check_runs: runs.map(checkRunJson) }
+    const runs = call.model.latestChecks(commitOf(call, call.params[0]!))
+    return { total_count: runs.length, check_runs: runs.reverse().map(checkRunJson) }
   },
   'GET :repo/check-runs/(\\d+)/annotations': ({ model, params }) =>
-    found(model.checkRuns[Number(params[0]) - 1]).annotations.map(({ line, level, ...a }) => ({
-      ...a,
-      start_line: line,
-      end_line: line,
-      annotation_level: level,
-    })),
+    found(model.checkRuns[Number(params[0]) - 1]).annotations,
+  // An Actions job's id is its check run's.
+  'POST :repo/actions/jobs/(\\d+)/rerun 201': ({ model, login, params }) => {
+    const run = found(model.checkRuns[Number(params[0]) - 1])
+    if (!model.canPush(model.origin, login))
+      throw new GitHubError(403, 'Must have admin rights to Repository.')
+    model.events.rerun?.(run)
+    return {}
+  },
+  // The newest status of each context, as Decap's "View preview" reads them.
+  'GET :repo/commits/(.+)/status': (call) => {
+    const sha = commitOf(call, call.params[0]!)
+    const newest = new Map(
+      call.model.statuses.filter((s) => s.sha === sha).map((s) => [s.context, s])
+    )
+    const statuses = [...newest.values()].reverse()
+    const state = statuses.some((s) => s.state !== 'success') ? 'pending' : 'success'
+    return { sha, state: statuses.length ? state : 'pending', statuses }
+  },
   'GET :repo/compare/(.+?)\\.\\.\\.(.+)': compare,
   'GET :repo/pulls': (call) => {
     const { state = 'open', head, base } = Object.fromEntries(call.query)

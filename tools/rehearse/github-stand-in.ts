@@ -3,17 +3,32 @@ import { once } from 'node:events'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { escapeHtml } from '#lib/text.ts'
-import { GitHubError, notFound, type GitHubModel, type Pull } from '#tools/rehearse/github-model.ts'
+import {
+  GitHubError,
+  merge,
+  notFound,
+  type GitHubModel,
+  type Pull,
+} from '#tools/rehearse/github-model.ts'
 import { answer } from '#tools/rehearse/github-rest.ts'
 
 // A stand-in for GitHub on one address of localhost, as api.github.com (github-rest.ts) and as
 // github.com: the OAuth app's authorize and token endpoints, which the editor's sign-in service
-// calls, and pages listing the pull requests with their checks.
+// calls, and pages listing the pull requests with their changes, checks and a merge button.
+// It answers only under its per-run secret path, to its own Host, and lets only the rehearsal
+// site's origin read its answers (CORS).
 
 /** An OAuth app's keys, and its "Authorization callback URL", where GitHub may send people back. */
 type OAuthApp = { clientId: string; clientSecret: string; callbackUrl: string }
+/** The per-run secret every path starts with, and the one origin whose pages may call the API. */
+type Guard = { secret: string; siteOrigin: string }
 export type GitHubStandIn = Awaited<ReturnType<typeof startGitHubStandIn>>
 type Grant = { login: string; redirectUri: string; scope: string; expires: number }
+type Hold = {
+  matches: (method: string, path: string) => boolean
+  gate: Promise<void>
+  arrived: () => void
+}
 
 const CODE_LIFETIME_MS = 10 * 60_000
 const OAUTH_ERRORS = {
@@ -23,14 +38,10 @@ const OAUTH_ERRORS = {
     'The redirect_uri MUST match the registered callback URL for this application.',
 }
 
-// The CORS headers api.github.com sends, so that the editor's page may call it from its origin.
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers':
-    'ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset',
-}
+// The CORS headers api.github.com sends (to every origin; here, to the rehearsal site's only).
+const EXPOSED =
+  'ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset'
 const PREFLIGHT = {
-  ...CORS,
   'Access-Control-Allow-Methods': 'GET, POST, PATCH, PUT, DELETE',
   'Access-Control-Allow-Headers':
     'Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, If-Unmodified-Since, Accept-Encoding, X-GitHub-OTP, X-Requested-With, User-Agent, X-GitHub-Api-Version',
@@ -38,8 +49,8 @@ const PREFLIGHT = {
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown) {
-  if (status === 204) return void response.writeHead(204, CORS).end()
-  response.writeHead(status, { ...CORS, 'Content-Type': 'application/json; charset=utf-8' })
+  if (status === 204) return void response.writeHead(204).end()
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
   response.end(JSON.stringify(body))
 }
 
@@ -76,38 +87,51 @@ function authorizePage(model: GitHubModel, query: URLSearchParams): string {
   )
   return `<p>This is the rehearsal’s stand-in for GitHub. The site editor asks to read and change
 <b>${escapeHtml(model.fullName(model.origin))}</b> for you (scope: ${escapeHtml(query.get('scope') ?? '')}).</p>
-<form method="post" action="/login/oauth/authorize">${hidden}<ul>${users.join('')}</ul>
+<form method="post" action="authorize">${hidden}<ul>${users.join('')}</ul>
 <p><button type="submit" name="decision" value="deny">Cancel</button></p></form>`
 }
 
 /** Texts, each escaped, as list items. */
 const listItems = (texts: string[]) => texts.map((text) => `<li>${escapeHtml(text)}</li>`).join('')
 
-/** Pull requests, newest first, each with its files and the latest run of each check. */
-function pullsList(model: GitHubModel, pulls: Pull[]): string {
-  const full = escapeHtml(model.fullName(model.origin))
+/** Pull requests, newest first, each with its changes, the latest run of each check and, while
+ * open, a merge button for each person (GitHub's own rules refuse those it refuses). */
+function pullsList(model: GitHubModel, pulls: Pull[], base: string): string {
   const items = pulls.map((pull) => {
-    const base = model.store.mergeBase(model.baseSha(pull), pull.head.sha)!
-    const files = model.store.changedFiles(base, pull.head.sha)
+    const from = model.store.mergeBase(model.baseSha(pull), pull.head.sha)!
+    const files = model.store
+      .changedFiles(from, pull.head.sha)
+      .map(
+        (f) =>
+          `<li>${escapeHtml(`${f.filename} (${f.status})`)}<pre>${escapeHtml(f.patch ?? '')}</pre></li>`
+      )
     const checks = model.latestChecks(pull.head.sha).map((r) => {
-      const notes = r.annotations.map((a) => `${a.path} line ${a.line}: ${a.message}`)
-      return `<li>${escapeHtml(r.name)}: ${r.conclusion ?? r.status}<ul>${listItems(notes)}</ul></li>`
+      const notes = r.annotations.map((a) => `${a.path} line ${a.start_line}: ${a.message}`)
+      const summary = r.output?.summary ? `<pre>${escapeHtml(r.output.summary)}</pre>` : ''
+      return `<li>${escapeHtml(r.name)}: ${r.conclusion ?? r.status}<ul>${listItems(notes)}</ul>${summary}</li>`
     })
-    return `<li><h2><a href="/${full}/pull/${pull.number}">#${pull.number} ${escapeHtml(pull.title)}</a></h2>
-<p>${pull.merged ? 'Merged' : pull.state === 'open' ? 'Open' : 'Closed'}: ${escapeHtml(pull.user)} wants to merge
-${escapeHtml(pull.head.repo.owner)}:${escapeHtml(pull.head.ref)} into ${escapeHtml(pull.base)}.
+    const people = model.users.map(
+      (u) =>
+        `<button type="submit" name="login" value="${escapeHtml(u.login)}">Merge pull request as ${escapeHtml(u.name)}</button>`
+    )
+    const state = pull.merged
+      ? `Merged: ${escapeHtml(pull.merged.by)} merged ${escapeHtml(pull.user)}’s change`
+      : `${pull.state === 'open' ? 'Open' : 'Closed'}: ${escapeHtml(pull.user)} wants to merge`
+    return `<li><h2><a href="${base}/${model.fullName(model.origin)}/pull/${pull.number}">#${pull.number} ${escapeHtml(pull.title)}</a></h2>
+<p>${state} from ${escapeHtml(pull.head.repo.owner)}:${escapeHtml(pull.head.ref)} into ${escapeHtml(pull.base)}.
 Labels: ${escapeHtml(pull.labels.join(', ') || 'none')}.</p>
-<p>Files changed:</p><ul>${listItems(files.map((f) => `${f.filename} (${f.status})`))}</ul>
-<p>Checks:</p><ul>${checks.join('') || '<li>No checks have started yet.</li>'}</ul></li>`
+<h3>Files changed</h3><ul>${files.join('')}</ul>
+<h3>Checks</h3><ul>${checks.join('') || '<li>No checks have started yet.</li>'}</ul>
+${pull.state === 'open' ? `<form method="post" action="${base}/${model.fullName(model.origin)}/pull/${pull.number}/merge">${people.join(' ')}</form>` : ''}</li>`
   })
   return `<ul>${items.reverse().join('') || '<li>None yet.</li>'}</ul>`
 }
 
 /** Starts the stand-in on a free port of localhost. */
-export async function startGitHubStandIn(model: GitHubModel, app: OAuthApp) {
+export async function startGitHubStandIn(model: GitHubModel, app: OAuthApp, guard: Guard) {
   const tokens = new Map<string, string>()
   const grants = new Map<string, Grant>()
-  let origin = ''
+  let [origin, base, port] = ['', '', 0]
 
   async function oauth(request: IncomingMessage, response: ServerResponse, url: URL) {
     const { pathname, searchParams: query } = url
@@ -164,24 +188,75 @@ export async function startGitHubStandIn(model: GitHubModel, app: OAuthApp) {
     if (header && !login) throw new GitHubError(401, 'Bad credentials')
     const method = request.method ?? 'GET'
     const body = method === 'GET' ? {} : await readBody(request)
-    const call = { model, login, query: url.searchParams, body, origin }
+    const call = { model, login, query: url.searchParams, body, origin: base }
     sendJson(response, ...answer(method, url.pathname, call))
+  }
+
+  const holds: Hold[] = []
+  /** Holds the next request `matches` picks until release(); `reached` resolves when it arrives. */
+  const hold = (matches: (method: string, path: string) => boolean) => {
+    let release = () => {}
+    let arrived = () => {}
+    const gate = new Promise<void>((done) => (release = done))
+    const reached = new Promise<void>((done) => (arrived = done))
+    holds.push({ matches, gate, arrived })
+    return { reached, release }
   }
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://stand-in')
-    const pull = /^\/[^/]+\/[^/]+\/pull\/(\d+)$/.exec(url.pathname)
+    // Nothing without the secret, nothing to another Host (a page on another name for 127.0.0.1).
+    const path = url.pathname.startsWith(`/${guard.secret}/`)
+      ? url.pathname.slice(guard.secret.length + 1)
+      : ''
+    if (
+      !path ||
+      !new RegExp(`^(localhost|127\\.0\\.0\\.1|\\[::1\\]):${port}$`).test(
+        request.headers.host ?? ''
+      )
+    )
+      return void response.writeHead(404).end()
+    url.pathname = path
+    if (request.headers.origin === guard.siteOrigin)
+      response
+        .setHeader('Access-Control-Allow-Origin', guard.siteOrigin)
+        .setHeader('Access-Control-Expose-Headers', EXPOSED)
+    const held = holds.findIndex((h) => h.matches(request.method ?? 'GET', path))
+    if (held >= 0) {
+      const [{ gate, arrived }] = holds.splice(held, 1) as [Hold]
+      arrived()
+      await gate
+    }
+    const pull = /^\/[^/]+\/[^/]+\/pull\/(\d+)(\/merge)?$/.exec(path)
     try {
-      if (request.method === 'OPTIONS') response.writeHead(204, PREFLIGHT).end()
-      else if (url.pathname.startsWith('/login/oauth/')) await oauth(request, response, url)
-      else if (request.method !== 'GET' || (url.pathname !== '/' && !pull))
+      if (request.method === 'OPTIONS')
+        response.writeHead(204, request.headers.origin === guard.siteOrigin ? PREFLIGHT : {}).end()
+      else if (path.startsWith('/login/oauth/')) await oauth(request, response, url)
+      else if (pull?.[2] && request.method === 'POST') {
+        const { login } = await readBody(request)
+        const number = Number(pull[1])
+        try {
+          merge(model, model.pull(number), String(login ?? ''), { merge_method: 'squash' })
+          response
+            .writeHead(303, { Location: `/${guard.secret}${path.replace(/\/merge$/, '')}` })
+            .end()
+        } catch (error) {
+          if (!(error instanceof GitHubError)) throw error
+          sendHtml(
+            response,
+            error.status,
+            `Not merged: ${error.message}`,
+            pullsList(model, [model.pull(number)], base)
+          )
+        }
+      } else if (request.method !== 'GET' || (path !== '/' && !pull))
         await api(request, response, url)
       else {
         const pulls = pull ? [model.pull(Number(pull[1]))] : model.pulls
         const title = pull
           ? `${pulls[0]!.title} #${pull[1]}`
           : `Pull requests of ${model.fullName(model.origin)} (rehearsal)`
-        sendHtml(response, 200, title, pullsList(model, pulls))
+        sendHtml(response, 200, title, pullsList(model, pulls, base))
       }
     } catch (error) {
       if (!(error instanceof GitHubError)) console.error(error)
@@ -194,10 +269,12 @@ export async function startGitHubStandIn(model: GitHubModel, app: OAuthApp) {
   // On localhost only, both as 127.0.0.1 and as ::1: a browser or workerd may take either.
   const servers = [createServer(handle), createServer(handle)] as const
   await once(servers[0].listen(0, '127.0.0.1'), 'listening')
-  const { port } = servers[0].address() as AddressInfo
+  port = (servers[0].address() as AddressInfo).port
   await once(servers[1].listen(port, '::1'), 'listening').catch(() => 'no IPv6 here')
   origin = `http://localhost:${port}`
+  base = `${origin}/${guard.secret}`
   const close = () =>
     Promise.all(servers.map((s) => new Promise((done) => s.close(done).closeAllConnections())))
-  return { origin, model, close }
+  /** `base` is where GitHub's addresses start (its API root, its pages). */
+  return { origin, base, model, close, hold }
 }

@@ -2,7 +2,7 @@
 // (`wrangler pages dev`), offline, its state in a temporary folder so nothing of the working copy
 // (a .dev.vars, a wrangler.toml) changes what it serves. PORT (3000), HOST (127.0.0.1), SITE_OUT.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { FUNCTIONS_DIR } from '#tools/shared/files.ts'
@@ -26,6 +26,9 @@ export function startPagesDev(options: PagesDevOptions) {
   const cwd = join(dir, 'project')
   mkdirSync(cwd)
   if (options.functions) symlinkSync(resolve(options.functions), join(cwd, 'functions'), 'dir')
+  // In the project's .dev.vars (as wrangler reads them), never on a command line that `ps` shows.
+  const vars = Object.entries(options.bindings ?? {}).map(([k, v]) => `${k}=${JSON.stringify(v)}\n`)
+  writeFileSync(join(cwd, '.dev.vars'), vars.join(''), { mode: 0o600 })
   const args = [
     // Wrangler's own entry point checks the Node version; it runs on this Node (24).
     resolve(import.meta.dirname, '../../node_modules/wrangler/bin/wrangler.js'),
@@ -38,7 +41,6 @@ export function startPagesDev(options: PagesDevOptions) {
     // A free port for the debugger, not 9229 (which two servers would share).
     '--inspector-port=0',
     `--persist-to=${join(dir, 'state')}`,
-    ...Object.entries(options.bindings ?? {}).map(([name, value]) => `--binding=${name}=${value}`),
   ]
   const env = {
     ...process.env,
