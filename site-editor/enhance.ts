@@ -169,6 +169,10 @@ export function enhanceEditor(store: EditorStore, settings: SiteEditorSettings) 
     signInScreen(settings.siteName ?? 'Site editor', online ? settings.repository : undefined)
     for (const button of document.querySelectorAll<HTMLElement>('header button'))
       if (button.textContent?.trim() === 'Media') button.style.display = 'none'
+    // On this computer no preview is made (preview.yml makes it on GitHub): no "Check for Preview".
+    if (!online)
+      for (const box of document.querySelectorAll<HTMLElement>('[class*="PreviewButtonContainer"]'))
+        box.style.display = 'none'
   }
   new MutationObserver(update).observe(document.body, { childList: true, subtree: true })
   update()
