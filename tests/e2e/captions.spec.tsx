@@ -117,13 +117,17 @@ test('the player shows each caption at its moment, captions on', async ({ page }
 test('a transcript line plays the video from its moment, by keyboard', async ({ page }) => {
   const player = await openLesson(page)
   const line = page.getByRole('link', { name: `${clock(said[1]!.start)} ${said[1]!.text}` })
-  const moved = player.evaluate(
-    (video: HTMLVideoElement) =>
-      new Promise<number>((done) => (video.onseeked = () => done(video.currentTime)))
+  // Where the seek lands, recorded by a listener in place before the key is pressed.
+  await player.evaluate((video: HTMLVideoElement) =>
+    video.addEventListener('seeked', () => (video.dataset.seekedAt = `${video.currentTime}`), {
+      once: true,
+    })
   )
   await line.focus()
   await page.keyboard.press('Enter')
-  expect(await moved).toBeCloseTo(said[1]!.start, 1)
+  await expect
+    .poll(() => player.evaluate((video: HTMLVideoElement) => Number(video.dataset.seekedAt)))
+    .toBeCloseTo(said[1]!.start, 1)
   await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.paused)).toBe(false)
   expect(new URL(page.url()).pathname).toBe(path)
 })
