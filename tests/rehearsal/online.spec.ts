@@ -79,7 +79,7 @@ async function dropChange() {
 
 /** The editor's answer to a Save: saved, or a red message. */
 const saveOutcome = (page: Page) =>
-  expect(page.getByText('Changes saved').or(lastNotice(page))).toBeVisible({ timeout: 300_000 })
+  expect(page.getByText('Changes saved').or(lastNotice(page))).toBeVisible({ timeout: HANG })
 
 test('two people save the same file 0.1 s, 2 s and 8 s apart: each change is in a pull request under its author’s name, or refused in words with its text still on screen', async ({
   browser,
@@ -173,7 +173,7 @@ test('a check that fails outside the content reads "not in your change", runs ag
   await saved(page)
   // Both runs (the check, and its automatic re-run) ended: the entry says so.
   await rehearsal.settled()
-  await expect(changePanel(page)).toContainText(CHECK_WORDS.other, { timeout: 120_000 })
+  await expect(changePanel(page)).toContainText(CHECK_WORDS.other, { timeout: HANG })
   const pull = openPull(rehearsal, BRANCH)!
   const runs = model.checkRuns.filter((r) => r.sha === pull.head.sha)
   expect(runs.map((r) => [r.attempt, r.conclusion])).toEqual([
@@ -194,7 +194,7 @@ test('a check that fails outside the content reads "not in your change", runs ag
 
   rehearsal.checkCommand = 'true'
   await changePanel(page).getByRole('button', { name: LOOP_WORDS.runAgain }).click()
-  await expect(changePanel(page)).toContainText(CHECK_WORDS.passed, { timeout: 120_000 })
+  await expect(changePanel(page)).toContainText(CHECK_WORDS.passed, { timeout: HANG })
   expect(model.latestChecks(pull.head.sha)).toMatchObject([{ attempt: 3, conclusion: 'success' }])
   await dropChange()
   rehearsal.checkCommand = CONTENT_CHECK
@@ -223,7 +223,7 @@ test('the clerk sees the check and what will change before Publish, views the pr
     const card = page.locator('[class*="WorkflowCardContainer"]').filter({ hasText: 'Alerts' })
     await expect(card).toContainText(CHECK_WORDS.waiting)
     held.release()
-    await expect(card).toContainText(CHECK_WORDS.passed, { timeout: 600_000 })
+    await expect(card).toContainText(CHECK_WORDS.passed, { timeout: HANG })
     await expect(lastNotice(page)).toHaveText(CHECK_WORDS.passed)
   })
 
@@ -246,7 +246,7 @@ test('the clerk sees the check and what will change before Publish, views the pr
   await test.step('Publish: the site then holds the lines shown before it', async () => {
     await setStatus(page, 'Ready')
     await publish(page)
-    await expect(page.getByText('Entry published')).toBeVisible({ timeout: 60_000 })
+    await expect(page.getByText('Entry published')).toBeVisible({ timeout: HANG })
     await rehearsal.settled()
     expect(rehearsal.live.at(-1)).toBe(liveSha(rehearsal))
     const json = /```json\n([\s\S]*)\n```/.exec(diffRun()!.output!.text!)![1]!
@@ -271,12 +271,12 @@ test('the clerk sees the check and what will change before Publish, views the pr
     const change = history.getByRole('listitem').filter({ hasText: title }).first()
     await change.getByRole('button', { name: LOOP_WORDS.undo }).click()
     await expect(page.getByRole('button', { name: 'Status: Draft' })).toBeVisible({
-      timeout: 60_000,
+      timeout: HANG,
     })
-    await expect(changePanel(page)).toContainText(CHECK_WORDS.passed, { timeout: 300_000 })
+    await expect(changePanel(page)).toContainText(CHECK_WORDS.passed, { timeout: HANG })
     await setStatus(page, 'Ready')
     await publish(page)
-    await expect(page.getByText('Entry published')).toBeVisible({ timeout: 60_000 })
+    await expect(page.getByText('Entry published')).toBeVisible({ timeout: HANG })
     await rehearsal.settled()
   }
   const home = async () => (await fetch(`${rehearsal.site}/`)).text()
