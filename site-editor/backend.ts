@@ -313,6 +313,9 @@ export function withSiteRules<T extends BackendClass>(Base: T, online = false): 
         api.mergePR = (pull) => mergeOrSayWhy(api, pull)
         neverOverwrite(api, this.save)
         Object.assign(signedIn, { api, backend: this })
+        // A save checks the whole content: its files are read now, while the clerk works, into
+        // Decap's cache (kept by each file's id), so that the save reads only what changed since.
+        void readThrough(this).catch(() => {})
       }
       return user
     }

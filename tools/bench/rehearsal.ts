@@ -16,16 +16,30 @@ const load = () =>
   `load average ${loadavg()
     .map((n) => n.toFixed(1))
     .join(' ')}`
-const until = async (done: () => boolean) => {
-  while (!done()) await new Promise((resolve) => setTimeout(resolve, 50))
+// A step that never comes stops the run (Playwright's library would wait forever by default).
+const HANG = 900_000
+const until = async (done: () => boolean, what: string) => {
+  const start = performance.now()
+  while (!done()) {
+    if (performance.now() - start > HANG) throw new Error(`${what}: not after ${seconds(HANG)}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
   return performance.now()
 }
 
 let started = performance.now()
-const rehearsal = await startRehearsal({
+const stopping = new AbortController()
+const starting = startRehearsal({
   sitePort: Number(process.env.PORT ?? 8788),
   checkCommand: process.env.REHEARSE_CHECK || 'npm run build',
+  signal: stopping.signal,
 })
+// Ctrl+C stops the rehearsal's site, stand-in and checks too.
+process.once('SIGINT', () => {
+  stopping.abort()
+  void starting.then((r) => r.stop()).finally(() => process.exit(130))
+})
+const rehearsal = await starting
 console.log(`Start-up (copy, build, serve): ${seconds(performance.now() - started)}; ${load()}`)
 const { model } = rehearsal.github
 const browser = await chromium.launch({
@@ -39,13 +53,13 @@ const browser = await chromium.launch({
 
 try {
   const context = await browser.newContext()
-  // Playwright's library waits forever by default: a step that never comes must stop the run.
-  context.setDefaultTimeout(900_000)
+  context.setDefaultTimeout(HANG)
   await context.route('https://www.githubstatus.com/**', (route) =>
     route.fulfill({ json: { components: [] } })
   )
+  // Publish asks "Are you sure?" in each page: the clerk answers yes.
+  context.on('dialog', (dialog) => void dialog.accept())
   const first = await context.newPage()
-  first.on('dialog', (dialog) => void dialog.accept())
   started = performance.now()
   await first.goto(`${rehearsal.site}/admin/`)
   const popup = first.waitForEvent('popup')
@@ -89,23 +103,38 @@ try {
       model
         .latestChecks(pullOf(i).head.sha)
         .some((r) => r.name !== PAGE_DIFF_CHECK && r.conclusion === 'success')
-    const preview = await until(() =>
-      model.statuses.some((s) => s.sha === pullOf(i).head.sha && s.context === PREVIEW_CONTEXT)
+    const preview = await until(
+      () =>
+        model.statuses.some((s) => s.sha === pullOf(i).head.sha && s.context === PREVIEW_CONTEXT),
+      `the preview of change ${i + 1}`
     )
+    // Publish asks for the status Ready first, as the clerk sets it.
+    await page.bringToFront()
+    await page.getByRole('button', { name: /^Status: / }).click()
+    await page.getByRole('menuitem', { name: 'Ready' }).click()
+    await page.getByRole('button', { name: 'Status: Ready' }).waitFor()
     // Publish as the clerk does: again after GitHub brings the change up to date and checks it.
     let publish = 0
     let shown = 0
     for (;;) {
-      const changed = await until(passed)
+      const changed = await until(passed, `the check of change ${i + 1}`)
       await page.locator('.site-editor-change').getByText(CHECK_WORDS.passed).waitFor()
       shown = Math.max(shown, performance.now() - changed)
+      const pull = pullOf(i)
+      const head = pull.head.sha
       const start = performance.now()
       await page.getByRole('button', { name: 'Publish', exact: true }).click()
       await page.getByRole('menuitem', { name: 'Publish now' }).click()
-      const answer = page.getByText('Entry published').or(page.locator('.Toastify__toast').last())
-      await answer.waitFor()
+      // GitHub's answer: merged, or brought up to date (a new head, checked again).
+      await until(
+        () => pull.state !== 'open' || pull.head.sha !== head,
+        `publishing change ${i + 1}`
+      )
       publish += performance.now() - start
-      if (await page.getByText('Entry published').isVisible()) break
+      if (pull.state !== 'open') {
+        await page.getByText('Entry published').first().waitFor()
+        break
+      }
       // Brought up to date: the check runs again on the new head.
       await page
         .locator('.site-editor-change')

@@ -47,8 +47,11 @@ export class GitStore {
       stdio: 'pipe',
     })
 
-  git = (args: string[], options?: Options) =>
-    this.run(args, options).toString('utf8').replace(/\n$/, '')
+  git = (args: string[], options?: Options) => {
+    // Every branch move goes through here: what the refs named is read from git again.
+    if (args[0] === 'update-ref') this.refsRead.clear()
+    return this.run(args, options).toString('utf8').replace(/\n$/, '')
+  }
 
   /** What git prints, or undefined where it fails. */
   private attempt = (args: string[]) => {
@@ -57,12 +60,19 @@ export class GitStore {
   }
 
   /** The object of a type a revision names (a bare one peeled: a commit's tree), or undefined. */
-  resolve = (rev: string, type = 'commit'): string | undefined =>
-    this.once(`rev:${type} ${rev}`, () => {
+  resolve = (rev: string, type = 'commit'): string | undefined => {
+    const read = () => {
       const peeled = rev.includes(':') ? rev : `${rev}^{${type}}`
       const sha = this.attempt(['rev-parse', '--verify', '--quiet', peeled])
       return sha && this.objectType(sha) === type ? sha : undefined
-    })
+    }
+    if (!rev.startsWith('refs/')) return this.once(`rev:${type} ${rev}`, read)
+    // Each call is a process, slow beside a build: a ref is asked of git once per move.
+    const key = `${type} ${rev}`
+    if (!this.refsRead.has(key)) this.refsRead.set(key, read())
+    return this.refsRead.get(key)
+  }
+  private readonly refsRead = new Map<string, string | undefined>()
 
   /** What an object id names never changes: asked of git once (each call is a process). */
   private readonly known = new Map<string, unknown>()
@@ -136,12 +146,31 @@ export class GitStore {
       .filter(Boolean)
       .map((line) => ({ sha: line.slice(0, 40), name: line.slice(41 + prefix.length) }))
 
+  /** What two commits named by their ids give never changes either. */
+  private ofTwo = <T>(name: string, a: string, b: string, read: () => T) =>
+    /^[0-9a-f]{40}$/.test(b) ? this.once(`${name} ${a} ${b}`, read) : read()
   isAncestor = (ancestor: string, of: string) =>
-    this.attempt(['merge-base', '--is-ancestor', ancestor, of]) !== undefined
-  mergeBase = (a: string, b: string) => this.attempt(['merge-base', a, b])
+    this.ofTwo('ancestor', ancestor, of, () =>
+      this.attempt(['merge-base', '--is-ancestor', ancestor, of]) !== undefined ? 'yes' : 'no'
+    ) === 'yes'
+  mergeBase = (a: string, b: string) =>
+    this.ofTwo('base', a, b, () => this.attempt(['merge-base', a, b]))
   /** The tree of merging two commits, or undefined when they change the same lines. */
   mergedTree = (ours: string, theirs: string) =>
-    this.attempt(['merge-tree', '--write-tree', '--no-messages', ours, theirs])?.split('\n')[0]
+    this.ofTwo(
+      'merged',
+      ours,
+      theirs,
+      () =>
+        this.attempt(['merge-tree', '--write-tree', '--no-messages', ours, theirs])?.split('\n')[0]
+    )
+
+  /** The newest commits from `head` (a commit id) that change `paths`: GitHub's first page (30). */
+  history = (head: string, paths: string[]) =>
+    this.once(`history ${head} ${paths.join('\0')}`, () => {
+      const list = this.git(['rev-list', '--max-count=30', head, '--', ...paths])
+      return list ? list.split('\n') : []
+    })
 
   /** The commits in `to` and not in `from`, oldest first. */
   commitsBetween(from: string, to: string) {

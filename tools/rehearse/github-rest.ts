@@ -216,10 +216,8 @@ const ROUTES: Record<string, (call: Call) => unknown> = {
   'GET :repo/commits': (call) => {
     const { store } = call.model
     const head = commitOf(call, call.query.get('sha') ?? MAIN)
-    const paths = ['--', ...call.query.getAll('path')]
-    // GitHub's first page (of 30); Decap reads the newest only.
-    const list = store.git(['rev-list', '--max-count=30', head, ...paths])
-    return (list ? list.split('\n') : []).map((sha) => commitJson(store.commitInfo(sha)))
+    const paths = call.query.getAll('path')
+    return store.history(head, paths).map((sha) => commitJson(store.commitInfo(sha)))
   },
   // The newest run of each check (GitHub's default, filter=latest).
   'GET :repo/commits/(.+)/check-runs': (call) => {

@@ -227,7 +227,7 @@ export async function startRehearsal(options: Options) {
       merged: (pull) => follow((publishing = publishing.then(() => publish(pull.merged!.sha)))),
     }
 
-    await publish(model.branchSha(model.origin, MAIN)!)
+    await Promise.all([publish(model.branchSha(model.origin, MAIN)!), checks.prepare()])
     options.signal?.throwIfAborted()
     wrangler = startPagesDev({
       out: siteDir,

@@ -119,6 +119,16 @@ export class Runner {
     return this.next()
   }
 
+  /** Makes every slot now (each copies the project's packages, a heavy disk job) rather than
+   * when the first jobs start, in the middle of someone's work. */
+  async prepare() {
+    const made = await Promise.all(
+      Array.from({ length: this.slot.max - this.slots }, () => this.makeSlot())
+    )
+    this.free.push(...made)
+    made.forEach(() => void this.next())
+  }
+
   private async makeSlot() {
     const { store, dir, packagesFrom } = this.slot
     const slot = join(dir, `slot-${++this.slots}`)
@@ -146,8 +156,9 @@ export class Runner {
       npm_config_update_notifier: 'false',
       ...job.env,
     }
-    // (execFile would not start it in a group of its own.)
-    const child = spawn('sh', ['-c', `exec 2>&1\n${job.command}`], {
+    // (execFile would not start it in a group of its own.) At the lowest priority: on GitHub a
+    // check runs on a machine of its own, and never slows the clerk's editor or the stand-in.
+    const child = spawn('nice', ['-n', '19', 'sh', '-c', `exec 2>&1\n${job.command}`], {
       cwd: workTree,
       env: env as Env as NodeJS.ProcessEnv,
       detached: true,
