@@ -156,7 +156,7 @@ test('the descriptions are spoken when asked, the video paused while they are', 
     await video.play()
   }, seen[0]!.start - 1)
   const spoken = () => page.evaluate(() => (window as unknown as { spoken: unknown[] }).spoken)
-  await expect.poll(spoken, { timeout: 20_000 }).toHaveLength(1)
+  await expect.poll(spoken).toHaveLength(1)
   const [first] = (await spoken()) as { text: string; paused: boolean; at: number }[]
   expect(first).toMatchObject({ text: seen[0]!.text, paused: true })
   expect(Math.abs(first!.at - seen[0]!.start)).toBeLessThanOrEqual(0.5)
