@@ -95,27 +95,60 @@ export const PUBLISH_WORDS = {
 const MEETINGS_PATH = `${CONTENT_PATH}/data/${MEETINGS_FOLDER}`
 export const byPath = (a: SourceFile, b: SourceFile) => a.path.localeCompare(b.path)
 
-async function readThrough(backend: Backend): Promise<ContentSource> {
-  const files = (read: Read[]): SourceFile[] =>
-    read.map(({ data, file }) => ({ path: file.path, text: data })).sort(byPath)
-  const folder = (path: string, extension: string) =>
-    (backend.allEntriesByFolder ?? backend.entriesByFolder).call(backend, path, extension, 1)
-  const [pages, registries, captions, meetings] = await Promise.all([
-    folder(`${CONTENT_PATH}/pages`, 'md'),
-    backend.entriesByFiles(
-      REGISTRY_NAMES.map((name) => ({ path: registryPath(CONTENT_PATH, name) }))
-    ),
-    folder(`${CONTENT_PATH}/captions`, 'vtt').catch(() => []),
-    folder(MEETINGS_PATH, 'yaml').catch(() => []),
+/** The folders of the content a save is checked with, each with its files' ending. */
+const FOLDERS = {
+  pages: [`${CONTENT_PATH}/pages`, 'md'],
+  captions: [`${CONTENT_PATH}/captions`, 'vtt'],
+  meetings: [MEETINGS_PATH, 'yaml'],
+} as const
+const inFolder = (path: string, [folder, ending]: readonly [string, string]) =>
+  path.startsWith(`${folder}/`) &&
+  path.endsWith(`.${ending}`) &&
+  !path.slice(folder.length + 1).includes('/')
+const registryOf = (path: string) =>
+  REGISTRY_NAMES.find((name) => registryPath(CONTENT_PATH, name) === path)
+const isContent = (path: string) =>
+  registryOf(path) !== undefined || Object.values(FOLDERS).some((f) => inFolder(path, f))
+
+/** Each file's text by its id (its content's hash): read once. */
+const texts = new Map<string, string>()
+
+/** The content files as the backend reads them: online, one listing of the content folder and
+ * each file by its id; else folder by folder, through Decap. */
+async function contentFiles(backend: Backend): Promise<SourceFile[]> {
+  const api = backend.api as Api | undefined
+  if (api?.listFiles) {
+    const repoURL = api.originRepoURL
+    const listed = await api.listFiles(CONTENT_PATH, { repoURL, depth: 3 })
+    const read = async ({ path, id }: { path: string; id: string }) => {
+      if (!texts.has(id)) texts.set(id, await api.readFile(path, id, { repoURL }))
+      return { path, text: texts.get(id)! }
+    }
+    return Promise.all(listed.filter((file) => isContent(file.path)).map(read))
+  }
+  const folder = ([path, ending]: readonly [string, string]) =>
+    (backend.allEntriesByFolder ?? backend.entriesByFolder).call(backend, path, ending, 1)
+  const registries = REGISTRY_NAMES.map((name) => ({ path: registryPath(CONTENT_PATH, name) }))
+  const read = await Promise.all([
+    folder(FOLDERS.pages),
+    backend.entriesByFiles(registries),
+    folder(FOLDERS.captions).catch(() => []),
+    folder(FOLDERS.meetings).catch(() => []),
   ])
-  const nameOf = (file: SourceFile) =>
-    REGISTRY_NAMES.find((name) => registryPath(CONTENT_PATH, name) === file.path)
+  return read.flat().map(({ data, file }) => ({ path: file.path, text: data }))
+}
+
+async function readThrough(backend: Backend): Promise<ContentSource> {
+  const files = (await contentFiles(backend)).sort(byPath)
+  const folder = (f: readonly [string, string]) => files.filter(({ path }) => inFolder(path, f))
   return {
     root: CONTENT_PATH,
-    pages: files(pages),
-    registries: Object.fromEntries(files(registries).map((file) => [nameOf(file), file])),
-    captions: files(captions),
-    meetings: files(meetings),
+    pages: folder(FOLDERS.pages),
+    registries: Object.fromEntries(
+      files.flatMap((f) => (registryOf(f.path) ? [[registryOf(f.path), f]] : []))
+    ),
+    captions: folder(FOLDERS.captions),
+    meetings: folder(FOLDERS.meetings),
     refused: [],
   }
 }
@@ -148,14 +181,23 @@ export function withChange(
   }
 }
 
+const errorsOf = (source: ContentSource) =>
+  checkContent(source).problems.filter((p) => p.severity === 'error')
+
+/** The errors the content has as read, checked once per version of it (at sign-in, then as it changes). */
+let known: { key: string; errors: Set<string> } | undefined
+function knownErrors(source: ContentSource) {
+  const key = JSON.stringify(source)
+  if (known?.key !== key) known = { key, errors: new Set(errorsOf(source).map(formatProblem)) }
+  return known.errors
+}
+
 /** Throws SaveRefused when the change brings an error the content has not without it. */
 async function refuseBreakingChange(backend: Backend, written: DataFile[], deleted: string[] = []) {
   const before = await readThrough(backend)
-  const errors = (source: ContentSource) =>
-    checkContent(source).problems.filter((p) => p.severity === 'error')
-  const known = new Set(errors(before).map(formatProblem))
-  const problems = errors(withChange(before, written, deleted)).filter(
-    (p) => !known.has(formatProblem(p))
+  const seen = knownErrors(before)
+  const problems = errorsOf(withChange(before, written, deleted)).filter(
+    (p) => !seen.has(formatProblem(p))
   )
   if (problems.length > 0) throw new SaveRefused(problems)
 }
@@ -173,7 +215,15 @@ export type Api = {
   createRef(type: string, name: string, sha: string): Promise<unknown>
   patchRef(type: string, name: string, sha: string): Promise<unknown>
   getBranch(name: string): Promise<{ commit: { sha: string } }>
-  readFile(path: string, sha: null, options: { branch: string }): Promise<string>
+  readFile(
+    path: string,
+    sha: string | null,
+    options: { branch?: string; repoURL?: string }
+  ): Promise<string>
+  listFiles?(
+    path: string,
+    options: { repoURL: string; depth: number }
+  ): Promise<{ path: string; id: string }[]>
   updateTree(base: string, ...rest: unknown[]): Promise<unknown>
   createBranch(name: string, sha: string): Promise<unknown>
   patchBranch(name: string, sha: string): Promise<unknown>
@@ -313,9 +363,11 @@ export function withSiteRules<T extends BackendClass>(Base: T, online = false): 
         api.mergePR = (pull) => mergeOrSayWhy(api, pull)
         neverOverwrite(api, this.save)
         Object.assign(signedIn, { api, backend: this })
-        // A save checks the whole content: its files are read now, while the clerk works, into
-        // Decap's cache (kept by each file's id), so that the save reads only what changed since.
-        void readThrough(this).catch(() => {})
+        // A save checks the whole content: it is read and checked now, while the clerk works
+        // (the browser keeps each file by its id), so that a save reads and checks only its change.
+        void readThrough(this)
+          .then(knownErrors)
+          .catch(() => {})
       }
       return user
     }

@@ -67,7 +67,48 @@ class PagedBackend extends TestBackend {
   }
 }
 
+/** As the GitHub backend once signed in: the content folder listed in one call, each file read by
+ * its id (a hash of its text); the reads are counted. An upload is listed too. */
+class OnlineBackend extends TestBackend {
+  reads: string[] = []
+  private files = () =>
+    (readdirSync(FIXTURE, { recursive: true }) as string[])
+      .filter((path) => /\.(md|yaml|vtt)$/.test(path))
+      .map((path) => ({ path: `content/${path}`, id: `id of ${path}` }))
+      .concat({ path: 'content/uploads/photo.md', id: 'id of an upload' })
+  api = {
+    originRepoURL: 'https://api.github.com/repos/bureau/site',
+    listFiles: async (folder: string, { depth }: { depth: number }) =>
+      this.files().filter(
+        ({ path }) => path.startsWith(`${folder}/`) && path.split('/').length <= depth + 1
+      ),
+    readFile: async (path: string, id: string) => {
+      this.reads.push(id)
+      return path.startsWith('content/uploads/')
+        ? 'not content'
+        : readFileSync(join(FIXTURE, path.slice(8)), 'utf8')
+    },
+  }
+}
+
 describe("the editor's save check", () => {
+  it('online, lists the content folder once per save and reads each file once, uploads never', async () => {
+    const backend = new (withSiteRules(OnlineBackend))()
+    const save = (body: string) =>
+      backend.persistEntry(
+        { dataFiles: [{ path: 'content/pages/drills.md', raw: page('/drills', body) }] },
+        {}
+      )
+    await save('Practice.')
+    const first = [...backend.reads]
+    expect(first.length).toBeGreaterThan(10)
+    expect(first).not.toContain('id of an upload')
+    expect(new Set(first).size).toBe(first.length)
+    await expect(save('[x](/gone)')).rejects.toBeInstanceOf(SaveRefused)
+    expect(backend.reads).toEqual(first)
+    expect(backend.written).toEqual(['content/pages/drills.md'])
+  })
+
   it('writes a change that the check passes', async () => {
     const backend = new Checked()
     await backend.persistEntry(

@@ -48,37 +48,52 @@ export class GitStore {
     })
 
   git = (args: string[], options?: Options) => {
-    // Every branch move goes through here: what the refs named is read from git again.
-    if (args[0] === 'update-ref') this.refsRead.clear()
+    // Every branch move goes through here: the refs are read from git again after one.
+    if (args[0] === 'update-ref') this.refsRead = undefined
     return this.run(args, options).toString('utf8').replace(/\n$/, '')
   }
 
   /** What git prints, or undefined where it fails. */
-  private attempt = (args: string[]) => {
-    const result = spawnSync('git', [`--git-dir=${this.dir}`, ...args], { encoding: 'utf8' })
+  private attempt = (args: string[], input?: string) => {
+    const git = [`--git-dir=${this.dir}`, ...args]
+    const result = spawnSync('git', git, { encoding: 'utf8', input })
     return result.status === 0 ? result.stdout.replace(/\n$/, '') : undefined
   }
 
   /** The object of a type a revision names (a bare one peeled: a commit's tree), or undefined. */
   resolve = (rev: string, type = 'commit'): string | undefined => {
-    const read = () => {
-      const peeled = rev.includes(':') ? rev : `${rev}^{${type}}`
-      const sha = this.attempt(['rev-parse', '--verify', '--quiet', peeled])
-      return sha && this.objectType(sha) === type ? sha : undefined
+    // A branch is read from the refs, which are asked of git once per move.
+    if (rev.startsWith('refs/')) {
+      const sha = this.refMap().get(rev)
+      return sha && type !== 'commit' ? this.resolve(sha, type) : sha
     }
-    if (!rev.startsWith('refs/')) return this.once(`rev:${type} ${rev}`, read)
-    // Each call is a process, slow beside a build: a ref is asked of git once per move.
-    const key = `${type} ${rev}`
-    if (!this.refsRead.has(key)) this.refsRead.set(key, read())
-    return this.refsRead.get(key)
+    const named = rev.includes(':') ? rev : `${rev}^{${type}}`
+    // An object and its type in one process; a path in a commit that exists is there, or not, for ever.
+    const read = () => {
+      if (named.includes('\n')) return undefined
+      const format = '--batch-check=%(objectname) %(objecttype)'
+      const [sha, found] = (this.attempt(['cat-file', format], `${named}\n`) ?? '').split(' ')
+      return found === type ? sha : undefined
+    }
+    const commit = /^([0-9a-f]{40}):/.exec(rev)?.[1]
+    return this.once(`rev:${type} ${rev}`, read, commit !== undefined && !!this.resolve(commit))
   }
-  private readonly refsRead = new Map<string, string | undefined>()
+  private refsRead: Map<string, string> | undefined
+  private refMap = () =>
+    (this.refsRead ??= new Map(
+      this.git(['for-each-ref', '--format=%(refname) %(objectname)'])
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split(' ') as [string, string])
+    ))
 
   /** What an object id names never changes: asked of git once (each call is a process). */
   private readonly known = new Map<string, unknown>()
-  private once = <T>(key: string, read: () => T): T => {
-    const value = (this.known.get(key) as T | undefined) ?? read()
-    if (value !== undefined && /^\S+ [0-9a-f]{40}\b/.test(key)) this.known.set(key, value)
+  private once = <T>(key: string, read: () => T, keepNone = false): T => {
+    if (this.known.has(key)) return this.known.get(key) as T
+    const value = read()
+    if ((value !== undefined || keepNone) && /^\S+ [0-9a-f]{40}\b/.test(key))
+      this.known.set(key, value)
     return value
   }
   objectType = (sha: string) =>
@@ -139,16 +154,20 @@ export class GitStore {
     }
   }
 
-  /** The refs under `prefix` + `start`, named without `prefix`. */
-  refs = (prefix: string, start = '') =>
-    this.git(['for-each-ref', '--format=%(objectname) %(refname)', prefix + start])
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => ({ sha: line.slice(0, 40), name: line.slice(41 + prefix.length) }))
+  /** The refs under `prefix` + `start`, named without `prefix` (matched as for-each-ref does:
+   * the whole name, or up to a slash). */
+  refs = (prefix: string, start = '') => {
+    const pattern = prefix + start
+    const under = pattern.endsWith('/') ? pattern : `${pattern}/`
+    return [...this.refMap()]
+      .filter(([ref]) => ref === pattern || ref.startsWith(under))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([ref, sha]) => ({ sha, name: ref.slice(prefix.length) }))
+  }
 
   /** What two commits named by their ids give never changes either. */
   private ofTwo = <T>(name: string, a: string, b: string, read: () => T) =>
-    /^[0-9a-f]{40}$/.test(b) ? this.once(`${name} ${a} ${b}`, read) : read()
+    [a, b].every((id) => /^[0-9a-f]{40}$/.test(id)) ? this.once(`${name} ${a} ${b}`, read) : read()
   isAncestor = (ancestor: string, of: string) =>
     this.ofTwo('ancestor', ancestor, of, () =>
       this.attempt(['merge-base', '--is-ancestor', ancestor, of]) !== undefined ? 'yes' : 'no'
@@ -173,13 +192,16 @@ export class GitStore {
     })
 
   /** The commits in `to` and not in `from`, oldest first. */
-  commitsBetween(from: string, to: string) {
-    const list = this.git(['rev-list', '--reverse', `${from}..${to}`])
-    return list ? list.split('\n').map((sha) => this.commitInfo(sha)) : []
-  }
+  commitsBetween = (from: string, to: string) =>
+    this.ofTwo('between', from, to, () => {
+      const list = this.git(['rev-list', '--reverse', `${from}..${to}`])
+      return list ? list.split('\n').map((sha) => this.commitInfo(sha)) : []
+    })
 
   /** The files that differ between two commits, with their patches, as GitHub's compare lists them. */
-  changedFiles(from: string, to: string) {
+  changedFiles = (from: string, to: string) =>
+    this.ofTwo('changed', from, to, () => this.diff(from, to))
+  private diff(from: string, to: string) {
     const raw = this.git(['diff', '--no-renames', '--raw', '--no-abbrev', '-z', from, to])
     // Each file as ":<modes> <old sha> <new sha> <letter>\0<path>\0".
     return [...raw.matchAll(/ (\w{40}) (\w)\w*\0([^\0]*)/g)].map(

@@ -189,7 +189,14 @@ export async function startGitHubStandIn(model: GitHubModel, app: OAuthApp, guar
     const method = request.method ?? 'GET'
     const body = method === 'GET' ? {} : await readBody(request)
     const call = { model, login, query: url.searchParams, body, origin: base }
-    sendJson(response, ...answer(method, url.pathname, call))
+    const [status, answered] = answer(method, url.pathname, call)
+    // GitHub's caching headers on a signed-in read: Decap asks for blobs (named by their
+    // content) with `force-cache`, so the browser reads each one once.
+    if (method === 'GET' && status === 200 && login)
+      response
+        .setHeader('Cache-Control', 'private, max-age=60, s-maxage=60')
+        .setHeader('Vary', 'Accept, Authorization, Cookie, X-GitHub-OTP')
+    sendJson(response, status, answered)
   }
 
   const holds: Hold[] = []
