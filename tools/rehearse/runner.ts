@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import { isAbsolute, join, relative } from 'node:path'
@@ -106,7 +106,9 @@ export class Runner {
     let result: JobResult | undefined
     if (!job.cancelled) {
       await git('-C', workTree, 'checkout', '--quiet', '--force', '--detach', job.sha)
-      await git('-C', workTree, 'clean', '-dfxq', '-e', '/node_modules')
+      // Next's build cache stays, as checks.yml keeps it with actions/cache (here per slot; on
+      // GitHub a pull request starts from main's).
+      await git('-C', workTree, 'clean', '-dfxq', '-e', '/node_modules', '-e', '/.next/cache')
       if (!job.cancelled) {
         job.hooks.started?.()
         result = await this.exec(job, slot, workTree, [await freePort(), await freePort()])
@@ -137,6 +139,15 @@ export class Runner {
     const workTree = join(slot, 'work')
     await git('clone', '--quiet', '--shared', '--no-checkout', store.dir, workTree)
     await promisify(execFile)('cp', ['-R', join(packagesFrom, 'node_modules'), workTree])
+    // Next's build cache as the working copy has it, as a check on GitHub starts from main's.
+    if (existsSync(join(packagesFrom, '.next', 'cache'))) {
+      mkdirSync(join(workTree, '.next'))
+      await promisify(execFile)('cp', [
+        '-R',
+        join(packagesFrom, '.next', 'cache'),
+        join(workTree, '.next'),
+      ])
+    }
     return slot
   }
 
