@@ -1,7 +1,6 @@
 import { checkContent } from '#lib/content/index.ts'
 import { formatProblem, type ContentProblem } from '#lib/content/problems.ts'
 import {
-  MEETINGS_FOLDER,
   REGISTRY_NAMES,
   registryPath,
   type ContentSource,
@@ -15,6 +14,7 @@ import {
   type CheckRun,
 } from '#site-editor/checks.ts'
 import { CONTENT_PATH } from '#site-editor/config.ts'
+import { FOLDERS, isContent, sourceOf, withChange } from '#site-editor/content-files.ts'
 
 // Decap's backends with the site's rules: the content check runs over the
 // repository's content with a change in it before it is written; a save from
@@ -92,24 +92,6 @@ export const PUBLISH_WORDS = {
     'A published entry cannot be deleted from the editor: every change to the live site goes through a pull request. Ask a maintainer to delete the file on GitHub, which opens a pull request for it.',
 }
 
-const MEETINGS_PATH = `${CONTENT_PATH}/data/${MEETINGS_FOLDER}`
-export const byPath = (a: SourceFile, b: SourceFile) => a.path.localeCompare(b.path)
-
-/** The folders of the content a save is checked with, each with its files' ending. */
-const FOLDERS = {
-  pages: [`${CONTENT_PATH}/pages`, 'md'],
-  captions: [`${CONTENT_PATH}/captions`, 'vtt'],
-  meetings: [MEETINGS_PATH, 'yaml'],
-} as const
-const inFolder = (path: string, [folder, ending]: readonly [string, string]) =>
-  path.startsWith(`${folder}/`) &&
-  path.endsWith(`.${ending}`) &&
-  !path.slice(folder.length + 1).includes('/')
-const registryOf = (path: string) =>
-  REGISTRY_NAMES.find((name) => registryPath(CONTENT_PATH, name) === path)
-const isContent = (path: string) =>
-  registryOf(path) !== undefined || Object.values(FOLDERS).some((f) => inFolder(path, f))
-
 /** Each file's text by its id (its content's hash): read once. */
 const texts = new Map<string, string>()
 
@@ -139,46 +121,7 @@ async function contentFiles(backend: Backend): Promise<SourceFile[]> {
 }
 
 async function readThrough(backend: Backend): Promise<ContentSource> {
-  const files = (await contentFiles(backend)).sort(byPath)
-  const folder = (f: readonly [string, string]) => files.filter(({ path }) => inFolder(path, f))
-  return {
-    root: CONTENT_PATH,
-    pages: folder(FOLDERS.pages),
-    registries: Object.fromEntries(
-      files.flatMap((f) => (registryOf(f.path) ? [[registryOf(f.path), f]] : []))
-    ),
-    captions: folder(FOLDERS.captions),
-    meetings: folder(FOLDERS.meetings),
-    refused: [],
-  }
-}
-
-/** The content with files written (and moved) and others deleted. */
-export function withChange(
-  source: ContentSource,
-  written: readonly { path: string; raw: string; newPath?: string }[],
-  deleted: readonly string[] = []
-): ContentSource {
-  const gone = new Set([...deleted, ...written.flatMap((f) => (f.newPath ? [f.path] : []))])
-  const put = (files: SourceFile[], folder: string) => {
-    const added = written
-      .map((f) => ({ path: f.newPath ?? f.path, text: f.raw }))
-      .filter((f) => f.path.startsWith(`${folder}/`))
-    const paths = new Set(added.map((f) => f.path))
-    return [...files.filter((f) => !gone.has(f.path) && !paths.has(f.path)), ...added].sort(byPath)
-  }
-  const registries = { ...source.registries }
-  for (const name of REGISTRY_NAMES) {
-    const file = written.find((f) => (f.newPath ?? f.path) === registryPath(CONTENT_PATH, name))
-    if (file) registries[name] = { path: registryPath(CONTENT_PATH, name), text: file.raw }
-  }
-  return {
-    ...source,
-    pages: put(source.pages, `${CONTENT_PATH}/pages`),
-    captions: put(source.captions, `${CONTENT_PATH}/captions`),
-    meetings: put(source.meetings, MEETINGS_PATH),
-    registries,
-  }
+  return sourceOf(await contentFiles(backend))
 }
 
 const errorsOf = (source: ContentSource) =>

@@ -1,4 +1,4 @@
-import { byPath, withChange } from '#site-editor/backend.ts'
+import { byPath, withChange } from '#site-editor/content-files.ts'
 import { CONTENT_PATH } from '#site-editor/config.ts'
 import { pageFormat, registryFormat } from '#site-editor/formats.ts'
 import { LIST_FIELD, TYPE_KEY } from '#site-editor/kinds.ts'

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { AlertBanner } from '#components/AlertBanner.tsx'
 import { PageBody } from '#components/PageBody.tsx'
 import { PageShell } from '#components/PageShell.tsx'
-import { withChange } from '#site-editor/backend.ts'
+import { withChange } from '#site-editor/content-files.ts'
 import { draftTracks } from '#site-editor/captions/tracks.ts'
 import { dayInWords } from '#site-editor/day-widget.tsx'
 import {
