@@ -107,6 +107,7 @@ export async function startRehearsal(options: Options) {
         renameSync(out, join(dir, tree))
     }
     const builds = new Map<string, Promise<string | undefined>>()
+    const failures = new Map<string, string>()
     const dates = join(dir, 'page-dates.json')
     const buildOf = (sha: string) => {
       const tree = store.resolve(sha, 'tree')!
@@ -121,8 +122,10 @@ export async function startRehearsal(options: Options) {
               })
             )
             .then((r) => {
-              if (r && !r.ok)
-                log(`the build of ${sha.slice(0, 7)} failed:\n${r.output.slice(-3000)}`)
+              if (r && !r.ok) {
+                failures.set(tree, r.output.slice(-3000))
+                log(`the build of ${sha.slice(0, 7)} failed:\n${failures.get(tree)}`)
+              }
               return built(tree)
             })
         )
@@ -134,7 +137,8 @@ export async function startRehearsal(options: Options) {
     const editorDir = join(dir, 'editor')
     const publish = async (sha: string) => {
       const out = await buildOf(sha)
-      if (!out) throw new Error(`publishing ${sha.slice(0, 7)} failed: it did not build`)
+      const why = failures.get(store.resolve(sha, 'tree')!) ?? ''
+      if (!out) throw new Error(`publishing ${sha.slice(0, 7)} failed: it did not build\n${why}`)
       if (!existsSync(editorDir)) {
         const name = /^name: (.*)$/m.exec(store.git(['show', `${sha}:content/data/site.yaml`]))
         const env = {
@@ -227,7 +231,13 @@ export async function startRehearsal(options: Options) {
       merged: (pull) => follow((publishing = publishing.then(() => publish(pull.merged!.sha)))),
     }
 
-    await Promise.all([publish(model.branchSha(model.origin, MAIN)!), checks.prepare()])
+    // The working copy's files as the rehearsal copied them: the tracked ones only.
+    const first = publish(model.branchSha(model.origin, MAIN)!).catch((error: Error) => {
+      throw new Error(
+        `${error.message}\nThe rehearsal copies only the files git tracks: \`git add\` a new file first.`
+      )
+    })
+    await Promise.all([first, checks.prepare()])
     options.signal?.throwIfAborted()
     wrangler = startPagesDev({
       out: siteDir,
