@@ -40,23 +40,24 @@ export default defineConfig<Record<never, never>, ServerOptions>({
     launchOptions: { executablePath: chromium, args },
     screenshot: 'only-on-failure',
   },
-  // The longest test (site-editor) and nginx first, so both workers stay busy to the end.
+  // The rehearsal's serial tests (the longest chain, about 6 minutes of one worker) and the site
+  // editor first, so both workers stay busy to the end. No project depends on another: Playwright
+  // runs a dependent project only once every other test has ended, which left a worker idle.
   projects: [
+    { name: 'rehearsal', testDir: 'tests/rehearsal' },
     {
       name: 'site-editor',
       testDir: 'tests/site-editor',
       use: { baseURL: `http://localhost:${editorPort}` },
     },
-    // Fails once, saying how to install nginx, where it is missing.
+    // Says once, at the top, how to install nginx where it is missing (each nginx test fails too).
     { name: 'nginx-installed', testMatch: /nginx\.setup\.ts$/ },
     {
       name: 'nginx',
-      dependencies: ['nginx-installed'],
       testMatch: /(nginx|payments)\.spec\.ts$/,
       use: { server: 'nginx', ignoreHTTPSErrors: true },
     },
     { name: 'cloudflare', testIgnore: /nginx\.spec\.ts$/ },
-    { name: 'rehearsal', testDir: 'tests/rehearsal' },
   ],
   webServer: [
     // The Node 24 of node_modules, in full: Playwright's shell may find another Node first.

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { watchPage } from './guarded-test.ts'
 import { expect, test, unguarded } from './served.ts'
 import { routeHref } from '#lib/routes.ts'
 import { axeViolations, htmlcsErrors, nameProblems } from './audits.ts'
@@ -9,6 +10,33 @@ import { exportedRoutes, navigationLinks, pageWith, videosOn } from './site.ts'
 // and reflow at 320 px with and without the WCAG 1.4.12 text spacing; then every route again with
 // JavaScript off. A busy machine makes a route's test slow, never wrong: nothing here waits on time.
 const routes = [...exportedRoutes(), '/404.html']
+
+/**
+ * One page per worker for the routes' audits: a new page starts a browser process (most of a
+ * second here), and the page compiles axe again; each test still loads its own route, and fails,
+ * as every test does, on a policy violation or a console error while it runs.
+ */
+const routeTest = unguarded.extend<{ shared: Page }, { workerPage: Page }>({
+  workerPage: [
+    // (`run`, not `use`: the lint rules for React hooks would take it for one.)
+    async ({ browser }, run, { project }) => {
+      const context = await browser.newContext({ baseURL: project.use.baseURL })
+      await run(await context.newPage())
+      await context.close()
+    },
+    { scope: 'worker' },
+  ],
+  shared: async ({ workerPage }, run) => {
+    const problems = watched.get(workerPage) ?? (await watchPage(workerPage))
+    watched.set(workerPage, problems)
+    const before = (await problems()).consoleErrors.length
+    await run(workerPage)
+    const { violations, consoleErrors } = await problems()
+    expect(violations, 'Content-Security-Policy violations').toEqual([])
+    expect(consoleErrors.slice(before), 'console errors').toEqual([])
+  },
+})
+const watched = new WeakMap<Page, Awaited<ReturnType<typeof watchPage>>>()
 
 /** The text spacing of WCAG 1.4.12, as a user style sheet would apply it. */
 const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important;
@@ -111,46 +139,47 @@ test('the audits find what they look for, and let the false positives through on
 })
 
 for (const route of routes) {
-  test(`${route}: one h1, landmarks, named videos, axe, HTML_CodeSniffer and the accessibility tree's names at 1280 and 375 px, reflow at 320 px`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 1280, height: 900 })
-    const response = await page.goto(route)
-    expect(response?.status()).toBe(200)
-    await expect(page.locator('h1')).toHaveCount(1)
-    await expect(page.locator('main h1')).toBeVisible()
-    await expect(page.getByRole('banner')).toHaveCount(1)
-    await expect(page.getByRole('main')).toHaveCount(1)
-    await expect(page.getByRole('contentinfo')).toHaveCount(1)
-    await checkVideos(page, route)
-    // The shared browser script gives each waiting form frame its address once the page is drawn.
-    await expect(page.locator('iframe[data-src]:not([src])')).toHaveCount(0)
-    const clean = { axe: [], htmlcs: [], names: NO_NAME_PROBLEMS }
-    expect(await audit(page), '1280 px').toEqual(clean)
-    expect(await sidewaysScroll(page), 'scrolls sideways at 1280 px').toBeLessThanOrEqual(0)
+  routeTest(
+    `${route}: one h1, landmarks, named videos, axe, HTML_CodeSniffer and the accessibility tree's names at 1280 and 375 px, reflow at 320 px`,
+    async ({ shared: page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 })
+      const response = await page.goto(route)
+      expect(response?.status()).toBe(200)
+      await expect(page.locator('h1')).toHaveCount(1)
+      await expect(page.locator('main h1')).toBeVisible()
+      await expect(page.getByRole('banner')).toHaveCount(1)
+      await expect(page.getByRole('main')).toHaveCount(1)
+      await expect(page.getByRole('contentinfo')).toHaveCount(1)
+      await checkVideos(page, route)
+      // The shared browser script gives each waiting form frame its address once the page is drawn.
+      await expect(page.locator('iframe[data-src]:not([src])')).toHaveCount(0)
+      const clean = { axe: [], htmlcs: [], names: NO_NAME_PROBLEMS }
+      expect(await audit(page), '1280 px').toEqual(clean)
+      expect(await sidewaysScroll(page), 'scrolls sideways at 1280 px').toBeLessThanOrEqual(0)
 
-    await page.setViewportSize({ width: 375, height: 900 })
-    expect(await audit(page), '375 px').toEqual(clean)
-    expect(await sidewaysScroll(page), 'scrolls sideways at 375 px').toBeLessThanOrEqual(0)
+      await page.setViewportSize({ width: 375, height: 900 })
+      expect(await audit(page), '375 px').toEqual(clean)
+      expect(await sidewaysScroll(page), 'scrolls sideways at 375 px').toBeLessThanOrEqual(0)
 
-    await page.setViewportSize({ width: 320, height: 900 })
-    expect(await sidewaysScroll(page), 'scrolls sideways at 320 px').toBeLessThanOrEqual(0)
-    // A constructed style sheet, as a user style would be: the page's policy
-    // allows no inline style, and none is needed for this.
-    await page.evaluate((css) => {
-      const sheet = new CSSStyleSheet()
-      sheet.replaceSync(css)
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
-    }, TEXT_SPACING)
-    expect(
-      await page.evaluate(() => getComputedStyle(document.body).letterSpacing),
-      'the text spacing applies'
-    ).not.toBe('normal')
-    expect(
-      await sidewaysScroll(page),
-      'scrolls sideways at 320 px with text spacing'
-    ).toBeLessThanOrEqual(0)
-  })
+      await page.setViewportSize({ width: 320, height: 900 })
+      expect(await sidewaysScroll(page), 'scrolls sideways at 320 px').toBeLessThanOrEqual(0)
+      // A constructed style sheet, as a user style would be: the page's policy
+      // allows no inline style, and none is needed for this.
+      await page.evaluate((css) => {
+        const sheet = new CSSStyleSheet()
+        sheet.replaceSync(css)
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+      }, TEXT_SPACING)
+      expect(
+        await page.evaluate(() => getComputedStyle(document.body).letterSpacing),
+        'the text spacing applies'
+      ).not.toBe('normal')
+      expect(
+        await sidewaysScroll(page),
+        'scrolls sideways at 320 px with text spacing'
+      ).toBeLessThanOrEqual(0)
+    }
+  )
 }
 
 // The browser logs the 404 status as a console error, so this test runs
@@ -172,33 +201,42 @@ unguarded('a missing page answers 404 with the not-found page and a way back', a
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false })
 
-  for (const route of routes) {
-    test(`${route} reads and every navigation item is there`, async ({ page }) => {
-      await page.setViewportSize({ width: 375, height: 800 })
-      await page.goto(route)
-      await expect(page.locator('main h1')).toBeVisible()
-      expect((await page.locator('main').innerText()).length).toBeGreaterThan(40)
-      // Frames load from <noscript>; the boxes waiting for the shared browser script are hidden.
-      for (const frame of await page.locator('main iframe').all())
-        expect(await frame.isVisible()).toBe((await frame.getAttribute('data-src')) === null)
-      // So is a player waiting for its controls: the one in <noscript> has them.
-      const players = page.locator('main video')
-      await expect(players).toHaveCount(2 * videosOn(route, 'file'))
-      await expect(players.filter({ visible: true })).toHaveCount(videosOn(route, 'file'))
-      for (const player of await players.filter({ visible: true }).all())
-        await expect(player).toHaveJSProperty('controls', true)
-      const nav = page.locator('nav[aria-label="Main"]')
-      // Every item is in the HTML; the phone menu and the dropdowns open natively.
-      const hrefs = await nav
-        .locator('a')
-        .evaluateAll((links) => links.map((l) => l.getAttribute('href')))
-      expect(hrefs).toEqual(navigationLinks.map((link) => link.href))
-      await page.locator('details.site-menu > summary').click()
-      await expect.poll(() => hiddenLinks(nav.locator(':scope > ul > li > a'))).toEqual([])
-      for (const menu of await nav.locator('details.nav-dropdown').all()) {
-        await menu.locator('summary').click()
-        await expect.poll(() => hiddenLinks(menu.locator('a'))).toEqual([])
-      }
-    })
-  }
+  // One page visits every route in turn (a new page per route starts a browser process, which
+  // takes most of a second here); each route is a step of its own in the report.
+  test('every page reads, and every navigation item is there', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    for (const route of routes)
+      await test.step(route, async () => {
+        await page.goto(route)
+        await expect(page.locator('main h1')).toBeVisible()
+        expect((await page.locator('main').innerText()).length).toBeGreaterThan(40)
+        // Frames load from <noscript>; the boxes waiting for the shared browser script are hidden.
+        for (const frame of await page.locator('main iframe').all())
+          expect(await frame.isVisible()).toBe((await frame.getAttribute('data-src')) === null)
+        // So is a player waiting for its controls: the one in <noscript> has them.
+        const players = page.locator('main video')
+        await expect(players).toHaveCount(2 * videosOn(route, 'file'))
+        await expect(players.filter({ visible: true })).toHaveCount(videosOn(route, 'file'))
+        for (const player of await players.filter({ visible: true }).all())
+          await expect(player).toHaveJSProperty('controls', true)
+        // Every item is in the HTML.
+        const hrefs = await page
+          .locator('nav[aria-label="Main"] a')
+          .evaluateAll((links) => links.map((l) => l.getAttribute('href')))
+        expect(hrefs).toEqual(navigationLinks.map((link) => link.href))
+      })
+  })
+
+  // One layout draws the menu on every page (its items, checked above on each): opened here once.
+  test('the phone menu and each dropdown open natively', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.goto(routes[0]!)
+    const nav = page.locator('nav[aria-label="Main"]')
+    await page.locator('details.site-menu > summary').click()
+    await expect.poll(() => hiddenLinks(nav.locator(':scope > ul > li > a'))).toEqual([])
+    for (const menu of await nav.locator('details.nav-dropdown').all()) {
+      await menu.locator('summary').click()
+      await expect.poll(() => hiddenLinks(menu.locator('a'))).toEqual([])
+    }
+  })
 })
