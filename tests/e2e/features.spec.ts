@@ -8,7 +8,7 @@ import { tierLabel } from '#lib/fees.ts'
 import { formatMoney } from '#lib/money.ts'
 import { routeHref } from '#lib/routes.ts'
 import { buildSearchIndex } from '#tools/export/search-index.ts'
-import { expect, test } from './served.ts'
+import { expect, onWorkerPage, test } from './served.ts'
 import { content, pageWith } from './site.ts'
 
 // Site search and the inspection fee estimator, in real Chromium. What they
@@ -25,21 +25,22 @@ test.describe('site search', () => {
     content.pages.filter((p) => p.section === section).slice(0, 1)
   )
   for (const page of sample) {
-    test(`"${page.title}" finds ${page.route}, with a title and an excerpt`, async ({
-      page: browser,
-    }) => {
-      await browser.goto(searchUrl(page.title))
-      const results = browser.locator('[data-search-results] li')
-      await expect(results.first()).toBeVisible()
-      await expect(browser.getByRole('status')).toContainText(/\d+ results? for “/)
-      const top = await results
-        .locator('a')
-        .evaluateAll((links) => links.slice(0, 5).map((a) => a.getAttribute('href')!))
-      expect(top, top.join(', ')).toContain(routeHref(page.route))
-      const first = results.first()
-      expect((await first.locator('a').innerText()).length).toBeGreaterThan(3)
-      expect((await first.locator('p').innerText()).length).toBeGreaterThan(20)
-    })
+    onWorkerPage(
+      `"${page.title}" finds ${page.route}, with a title and an excerpt`,
+      async ({ shared: browser }) => {
+        await browser.goto(searchUrl(page.title))
+        const results = browser.locator('[data-search-results] li')
+        await expect(results.first()).toBeVisible()
+        await expect(browser.getByRole('status')).toContainText(/\d+ results? for “/)
+        const top = await results
+          .locator('a')
+          .evaluateAll((links) => links.slice(0, 5).map((a) => a.getAttribute('href')!))
+        expect(top, top.join(', ')).toContain(routeHref(page.route))
+        const first = results.first()
+        expect((await first.locator('a').innerText()).length).toBeGreaterThan(3)
+        expect((await first.locator('p').innerText()).length).toBeGreaterThan(20)
+      }
+    )
   }
 
   test('finds a document from the registry by its title', async ({ page }) => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { YOUTUBE_EMBED_ORIGIN, youtubeEmbedUrl, youtubeId } from '#lib/providers.ts'
 import { routeHref } from '#lib/routes.ts'
-import { expect, test } from './served.ts'
+import { expect, onWorkerPage, test } from './served.ts'
 import { content } from './site.ts'
 
 // Pages with in-page links, videos and print layouts, chosen from the
@@ -15,22 +15,23 @@ const exported = (route: string) =>
 
 const anchorPages = content.pages.filter((p) => /<main[\s\S]*href="#[^"]+"/.test(exported(p.route)))
 for (const page of anchorPages) {
-  test(`every in-page link on ${page.route} lands on an element that exists`, async ({
-    page: browser,
-  }) => {
-    await browser.setViewportSize({ width: 1280, height: 700 })
-    await browser.goto(routeHref(page.route))
-    const anchors = await browser
-      .locator('main a[href^="#"]')
-      .evaluateAll((links) => links.map((l) => l.getAttribute('href')!))
-    for (const href of new Set(anchors)) {
-      const target = browser.locator(`[id="${href.slice(1)}"]`)
-      await expect(target, href).toHaveCount(1)
-      await browser.locator(`main a[href="${href}"]`).first().click()
-      await expect(target, href).toBeInViewport()
-      expect(new URL(browser.url()).hash).toBe(href)
+  onWorkerPage(
+    `every in-page link on ${page.route} lands on an element that exists`,
+    async ({ shared: browser }) => {
+      await browser.setViewportSize({ width: 1280, height: 700 })
+      await browser.goto(routeHref(page.route))
+      const anchors = await browser
+        .locator('main a[href^="#"]')
+        .evaluateAll((links) => links.map((l) => l.getAttribute('href')!))
+      for (const href of new Set(anchors)) {
+        const target = browser.locator(`[id="${href.slice(1)}"]`)
+        await expect(target, href).toHaveCount(1)
+        await browser.locator(`main a[href="${href}"]`).first().click()
+        await expect(target, href).toBeInViewport()
+        expect(new URL(browser.url()).hash).toBe(href)
+      }
     }
-  })
+  )
 }
 
 const youtubeEmbed = (url: string) => youtubeEmbedUrl(youtubeId(url)!)

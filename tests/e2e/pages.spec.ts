@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { watchPage } from './guarded-test.ts'
-import { expect, test, unguarded } from './served.ts'
+import { expect, onWorkerPage, test, unguarded } from './served.ts'
 import { routeHref } from '#lib/routes.ts'
 import { axeViolations, htmlcsErrors, nameProblems } from './audits.ts'
 import { exportedRoutes, navigationLinks, pageWith, videosOn } from './site.ts'
@@ -10,33 +9,6 @@ import { exportedRoutes, navigationLinks, pageWith, videosOn } from './site.ts'
 // and reflow at 320 px with and without the WCAG 1.4.12 text spacing; then every route again with
 // JavaScript off. A busy machine makes a route's test slow, never wrong: nothing here waits on time.
 const routes = [...exportedRoutes(), '/404.html']
-
-/**
- * One page per worker for the routes' audits: a new page starts a browser process (most of a
- * second here), and the page compiles axe again; each test still loads its own route, and fails,
- * as every test does, on a policy violation or a console error while it runs.
- */
-const routeTest = unguarded.extend<{ shared: Page }, { workerPage: Page }>({
-  workerPage: [
-    // (`run`, not `use`: the lint rules for React hooks would take it for one.)
-    async ({ browser }, run, { project }) => {
-      const context = await browser.newContext({ baseURL: project.use.baseURL })
-      await run(await context.newPage())
-      await context.close()
-    },
-    { scope: 'worker' },
-  ],
-  shared: async ({ workerPage }, run) => {
-    const problems = watched.get(workerPage) ?? (await watchPage(workerPage))
-    watched.set(workerPage, problems)
-    const before = (await problems()).consoleErrors.length
-    await run(workerPage)
-    const { violations, consoleErrors } = await problems()
-    expect(violations, 'Content-Security-Policy violations').toEqual([])
-    expect(consoleErrors.slice(before), 'console errors').toEqual([])
-  },
-})
-const watched = new WeakMap<Page, Awaited<ReturnType<typeof watchPage>>>()
 
 /** The text spacing of WCAG 1.4.12, as a user style sheet would apply it. */
 const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important;
@@ -139,7 +111,7 @@ test('the audits find what they look for, and let the false positives through on
 })
 
 for (const route of routes) {
-  routeTest(
+  onWorkerPage(
     `${route}: one h1, landmarks, named videos, axe, HTML_CodeSniffer and the accessibility tree's names at 1280 and 375 px, reflow at 320 px`,
     async ({ shared: page }) => {
       await page.setViewportSize({ width: 1280, height: 900 })

@@ -9,7 +9,8 @@ import {
   type RunningNginx,
 } from '#tests/helpers/nginx.ts'
 import { freePort } from '#tests/helpers/ports.ts'
-import { expect, test as guarded } from './guarded-test.ts'
+import type { Page } from '@playwright/test'
+import { expect, test as guarded, watchPage } from './guarded-test.ts'
 
 // Which server the browser tests talk to. The `cloudflare` project uses
 // Cloudflare's own local runtime, `wrangler pages dev` on workerd
@@ -77,5 +78,38 @@ export const unguarded = test.extend({
   // (Named `run`, not `use`: the lint rules for React hooks would take it for one.)
   guard: async ({}, run) => run(),
 })
+
+/**
+ * For tests that only load a route and read it: one page per worker, as a new page starts a
+ * browser process (most of a second here) and compiles the audits' scripts again. Each test still
+ * loads its own route first, and fails, as every test does, on a policy violation or a console
+ * error while it runs. (The `cloudflare` project only: its base address.)
+ */
+export const onWorkerPage = unguarded.extend<{ shared: Page }, { workerPage: Page }>({
+  workerPage: [
+    // (`run`, not `use`: the lint rules for React hooks would take it for one.)
+    async ({ browser }, run, { project }) => {
+      const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = project.use
+      const context = await browser.newContext({
+        ...{ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch },
+      })
+      await run(await context.newPage())
+      await context.close()
+    },
+    { scope: 'worker' },
+  ],
+  shared: async ({ workerPage }, run, { project }) => {
+    // As a new page: the project's size, whatever the test before set.
+    await workerPage.setViewportSize(project.use.viewport ?? { width: 1280, height: 720 })
+    const problems = watched.get(workerPage) ?? (await watchPage(workerPage))
+    watched.set(workerPage, problems)
+    const before = (await problems()).consoleErrors.length
+    await run(workerPage)
+    const { violations, consoleErrors } = await problems()
+    expect(violations, 'Content-Security-Policy violations').toEqual([])
+    expect(consoleErrors.slice(before), 'console errors').toEqual([])
+  },
+})
+const watched = new WeakMap<Page, Awaited<ReturnType<typeof watchPage>>>()
 
 export { expect }
