@@ -40,9 +40,9 @@ export default defineConfig<Record<never, never>, ServerOptions>({
     launchOptions: { executablePath: chromium, args },
     screenshot: 'only-on-failure',
   },
-  // The rehearsal's serial tests (the longest chain, about 6 minutes of one worker) and the site
-  // editor first, so both workers stay busy to the end. No project depends on another: Playwright
-  // runs a dependent project only once every other test has ended, which left a worker idle.
+  // The rehearsal's serial tests (the longest chain: 5 to 13 minutes of one worker, by load) and
+  // the site editor first, so both workers stay busy to the end. No project depends on another:
+  // Playwright runs a dependent project only once every other test has ended (a worker sat idle).
   projects: [
     { name: 'rehearsal', testDir: 'tests/rehearsal' },
     {

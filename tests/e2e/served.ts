@@ -85,31 +85,29 @@ export const unguarded = test.extend({
  * loads its own route first, and fails, as every test does, on a policy violation or a console
  * error while it runs. (The `cloudflare` project only: its base address.)
  */
-export const onWorkerPage = unguarded.extend<{ shared: Page }, { workerPage: Page }>({
+type Watched = { page: Page; problems: Awaited<ReturnType<typeof watchPage>> }
+export const onWorkerPage = unguarded.extend<{ shared: Page }, { workerPage: Watched }>({
   workerPage: [
     // (`run`, not `use`: the lint rules for React hooks would take it for one.)
     async ({ browser }, run, { project }) => {
       const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = project.use
-      const context = await browser.newContext({
-        ...{ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch },
-      })
-      await run(await context.newPage())
+      const options = { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch }
+      const context = await browser.newContext(options)
+      const page = await context.newPage()
+      await run({ page, problems: await watchPage(page) })
       await context.close()
     },
     { scope: 'worker' },
   ],
-  shared: async ({ workerPage }, run, { project }) => {
+  shared: async ({ workerPage: { page, problems } }, run, { project }) => {
     // As a new page: the project's size, whatever the test before set.
-    await workerPage.setViewportSize(project.use.viewport ?? { width: 1280, height: 720 })
-    const problems = watched.get(workerPage) ?? (await watchPage(workerPage))
-    watched.set(workerPage, problems)
+    await page.setViewportSize(project.use.viewport ?? { width: 1280, height: 720 })
     const before = (await problems()).consoleErrors.length
-    await run(workerPage)
+    await run(page)
     const { violations, consoleErrors } = await problems()
     expect(violations, 'Content-Security-Policy violations').toEqual([])
     expect(consoleErrors.slice(before), 'console errors').toEqual([])
   },
 })
-const watched = new WeakMap<Page, Awaited<ReturnType<typeof watchPage>>>()
 
 export { expect }
