@@ -94,6 +94,97 @@ describe('the copy of the working copy', () => {
   })
 })
 
+describe('the stand-in’s own reading and writing of git objects', () => {
+  it('writes the trees and commits git writes, and reads the graph as git does', () => {
+    const { store } = model
+    const base = main()
+    const changes = [
+      { path: 'content/a.md', content: 'changed\n' },
+      { path: 'content/new/deep/c.md', content: 'c\n' },
+      { path: 'run.sh', mode: '100755', content: '#!/bin/sh\n' },
+      // Sorted before the folder content/, as git orders a tree.
+      { path: 'content.md', content: 'beside\n' },
+      { path: 'content/b.md', sha: null },
+      { path: 'content/none/x.md', sha: null },
+    ]
+    const tree = store.writeTree(base, changes)
+    // git's own answer: the same change through an index.
+    const env = { ...process.env, GIT_INDEX_FILE: join(dir, 'check-index') }
+    const inStore = (args: string[], input = '') =>
+      execFileSync('git', [`--git-dir=${store.dir}`, ...args], { env, input, encoding: 'utf8' })
+    inStore(['read-tree', base])
+    const info = changes.map(({ path, mode = '100644', sha, content }) =>
+      sha === null
+        ? `0 ${'0'.repeat(40)}\t${path}\0`
+        : `${mode} ${inStore(['hash-object', '-w', '--stdin'], content).trim()}\t${path}\0`
+    )
+    inStore(['update-index', '-z', '--index-info'], info.join(''))
+    expect(tree).toBe(inStore(['write-tree']).trim())
+    expect(store.lsTree(tree, false)).toEqual(
+      store.lsTree(tree, true).filter((e) => !e.path?.includes('/'))
+    )
+
+    const author = { name: 'Clerk <x>', email: 'clerk@localhost', date: '2026-11-28T12:00:00Z' }
+    const side = store.commit({
+      tree,
+      parents: [base],
+      message: 'Side\n\nBody',
+      author,
+      committer: author,
+    })
+    const other = change(base, 'content/a.md', 'other\n')
+    const both = store.commit({
+      tree,
+      parents: [side, other],
+      message: 'Both',
+      author,
+      committer: author,
+    })
+    const dated = { GIT_AUTHOR_DATE: author.date, GIT_COMMITTER_DATE: author.date }
+    const who = { GIT_AUTHOR_NAME: 'Clerk x', GIT_AUTHOR_EMAIL: author.email }
+    const byGit = execFileSync('git', [`--git-dir=${store.dir}`, 'commit-tree', tree, '-p', base], {
+      env: {
+        ...process.env,
+        ...dated,
+        ...who,
+        GIT_COMMITTER_NAME: 'Clerk x',
+        GIT_COMMITTER_EMAIL: author.email,
+      },
+      input: 'Side\n\nBody',
+      encoding: 'utf8',
+    })
+    expect(side).toBe(byGit.trim())
+    inStore(['fsck', '--strict', '--no-dangling'])
+    expect(store.commitInfo(side)).toMatchObject({
+      tree,
+      parents: [base],
+      author: { name: 'Clerk x', email: author.email, date: author.date },
+      message: 'Side\n\nBody',
+    })
+    expect(store.resolve(`${side}:content/new`, 'tree')).toBe(
+      inStore(['rev-parse', `${side}:content/new`]).trim()
+    )
+    expect(store.resolve(`${side}:content/b.md`, 'blob')).toBeUndefined()
+    expect(store.mergeBase(other, both)).toBe(inStore(['merge-base', other, both]).trim())
+    expect(store.mergeBase(side, other)).toBe(base)
+    const after = change(other, 'content/b.md', 'after\n')
+    expect(store.mergeBase(both, after)).toBe(other)
+    expect([store.isAncestor(base, both), store.isAncestor(both, base)]).toEqual([true, false])
+    expect(
+      store
+        .commitsBetween(base, both)
+        .map((c) => c.sha)
+        .sort()
+    ).toEqual(
+      inStore(['rev-list', `${base}..${both}`])
+        .trim()
+        .split('\n')
+        .sort()
+    )
+    expect(store.commitsBetween(base, both).at(-1)!.sha).toBe(both)
+  })
+})
+
 // Each test runs git many times: on a busy machine, seconds each.
 describe('branch protection in the stand-in', { timeout: 120_000 }, () => {
   it('refuses a merge while the required check is missing, then while it fails, in GitHub’s words', () => {
