@@ -1,6 +1,7 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml'
 import { HIDDEN_ADVICE, hiddenCharacters } from '#lib/content/characters.ts'
 import { fail } from '#lib/content/problems.ts'
+import { remembering } from '#lib/content/remember.ts'
 import { plural } from '#lib/text.ts'
 
 /** A YAML file parsed so that a field path can be traced back to its line. */
@@ -36,7 +37,12 @@ function hint(code: string, text: string, line: number): string {
 }
 
 /** Parses YAML keeping its lines (plus `lineOffset`); a mistake stops with its line and likely cause. */
-export function parseYamlWithLines(text: string, file: string, lineOffset = 0): Located {
+export const parseYamlWithLines = remembering(parse, (located) => ({
+  ...located,
+  data: structuredClone(located.data),
+}))
+
+function parse(text: string, file: string, lineOffset = 0): Located {
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true })
   const lineAt = (offset: number) => lineCounter.linePos(offset).line + lineOffset

@@ -6,6 +6,7 @@ import remarkHtml from 'remark-html'
 import type { CaptionGap, IndexedPage } from '#lib/content/blocks.ts'
 import type { Cue } from '#lib/content/check.ts'
 import { fail } from '#lib/content/problems.ts'
+import { remembering } from '#lib/content/remember.ts'
 import type { Registries } from '#lib/content/registries.ts'
 import type { PageFrontmatter } from '#lib/content/page-schemas.ts'
 
@@ -24,9 +25,10 @@ export const USER_CONTENT_PREFIX = 'user-content-'
 /** In-page links to `#top` go to the page heading, which carries this id. */
 export const TOP_ANCHOR = 'top'
 
-export function parseMarkdown(markdown: string): Root {
-  return processor.runSync(processor.parse(markdown)) as Root
-}
+export const parseMarkdown = remembering(
+  (markdown: string) => processor.runSync(processor.parse(markdown)) as Root,
+  structuredClone<Root>
+)
 
 export function toHtml(nodes: RootContent[]): string {
   return String(processor.stringify({ type: 'root', children: nodes })).trim()
