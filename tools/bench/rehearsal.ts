@@ -84,6 +84,8 @@ try {
     await body.click()
     await page.keyboard.press('Control+End')
     await body.pressSequentially(`\n\n${sentences[i]}`)
+    // As the clerk reads the preview before saving: the page has read and checked the content.
+    await page.frameLocator('#preview-pane').getByText(sentences[i]!).waitFor()
   }
   const saved = await Promise.all(
     pages.map(async (page) => {
