@@ -154,6 +154,10 @@ describe('the stand-in’s own reading and writing of git objects', () => {
       encoding: 'utf8',
     })
     expect(side).toBe(byGit.trim())
+    const broken = { ...author, date: 'yesterday, about noon' }
+    expect(() =>
+      store.commit({ tree, parents: [], message: 'x', author: broken, committer: author })
+    ).toThrow(/invalid date/)
     inStore(['fsck', '--strict', '--no-dangling'])
     expect(store.commitInfo(side)).toMatchObject({
       tree,

@@ -229,9 +229,13 @@ export class GitStore {
   commit(c: Omit<CommitInfo, 'sha'>) {
     // As git writes a person: no angle brackets or line ends in a name or address; the time in
     // seconds, in UTC.
-    const as = ({ name, email, date }: Person) =>
-      `${name.replace(/[<>\n]/g, '')} <${email.replace(/[<>\n]/g, '')}> ` +
-      `${Math.floor((date ? Date.parse(date) : Date.now()) / 1000)} +0000`
+    const as = ({ name, email, date }: Person) => {
+      const time = date ? Date.parse(date) : Date.now()
+      // A time git cannot read is refused, as git refuses it (a commit is never written broken).
+      if (Number.isNaN(time)) throw new Error(`invalid date format: ${date}`)
+      const clean = (text: string) => String(text).replace(/[<>\n\0]/g, '')
+      return `${clean(name)} <${clean(email)}> ${Math.floor(time / 1000)} +0000`
+    }
     const head = [`tree ${c.tree}`, ...c.parents.map((p) => `parent ${p}`)]
     const people = [`author ${as(c.author)}`, `committer ${as(c.committer)}`]
     return this.writeObject('commit', Buffer.from([...head, ...people, '', c.message].join('\n')))
