@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { LIST_FIELD, read, write } from '#site-editor/kinds.ts'
 import { shapeOf, type Shape } from '#site-editor/shape.ts'
 import { splitFrontmatter } from '#lib/content/frontmatter.ts'
+import { remembering } from '#lib/content/remember.ts'
 import { pageSchema } from '#lib/content/page-schemas.ts'
 import { REGISTRY_SCHEMAS } from '#lib/content/registries.ts'
 import { meetingRecordSchema } from '#lib/content/schemas.ts'
@@ -115,24 +116,42 @@ export function writeYaml(value: unknown, shape: Shape, options: WriteOptions = 
   return doc.toString({ lineWidth: 0, singleQuote: true, indentSeq: true })
 }
 
-/** A YAML file in Decap's shape, and its hidden fields. */
-function readYaml(text: string, shape: Shape, options: WriteOptions, empty: unknown) {
-  const { comment, rest } = splitTopComment(text)
-  // YAML 1.2, as the content check reads it: `draft: yes` is the text "yes" here too.
-  const doc = parseDocument(rest, { uniqueKeys: false })
-  if (doc.errors[0]) throw new Error(`This file is not valid YAML: ${doc.errors[0].message}`)
-  const edited = read((doc.toJS() as unknown) ?? empty, shape)
-  const top = withMovedComments(comment, innerComments(doc))
-  // The file's own quoting, only where the writer's differs.
-  const kept = keptStyles(doc, parseDocument(writeYaml(edited, shape, options)))
+/** How each kind of file is written: a blank line between top-level groups where its fields are
+ * all groups or lists (fees.yaml, navigation.yaml). */
+function optionsOf(shape: Shape): WriteOptions {
+  const list = shape.type === 'array' || !shape.properties
   return {
-    edited,
-    hidden: {
-      ...(top ? { [COMMENT_FIELD]: top } : {}),
-      ...(kept.length ? { [QUOTES_FIELD]: kept } : {}),
-    },
+    sections:
+      !list &&
+      Object.values(shape.properties!).every((f) => f.type === 'object' || f.type === 'array'),
   }
 }
+const SHAPES: Record<RegistryName | 'page', Shape> = { ...REGISTRY_SHAPES, page: PAGE_SHAPE }
+
+/** A YAML file in Decap's shape, and its hidden fields. Each text is read once: Decap reads every
+ * file of a collection again each time it draws a list or a relation field (after each Save). */
+const readYaml = remembering(
+  (text: string, kind: RegistryName | 'page') => {
+    const shape = SHAPES[kind]
+    const { comment, rest } = splitTopComment(text)
+    // YAML 1.2, as the content check reads it: `draft: yes` is the text "yes" here too.
+    const doc = parseDocument(rest, { uniqueKeys: false })
+    if (doc.errors[0]) throw new Error(`This file is not valid YAML: ${doc.errors[0].message}`)
+    const list = shape.type === 'array' || !shape.properties
+    const edited = read((doc.toJS() as unknown) ?? (list ? [] : {}), shape)
+    const top = withMovedComments(comment, innerComments(doc))
+    // The file's own quoting, only where the writer's differs.
+    const kept = keptStyles(doc, parseDocument(writeYaml(edited, shape, optionsOf(shape))))
+    return {
+      edited,
+      hidden: {
+        ...(top ? { [COMMENT_FIELD]: top } : {}),
+        ...(kept.length ? { [QUOTES_FIELD]: kept } : {}),
+      },
+    }
+  },
+  (value) => structuredClone(value)
+)
 
 /** YAML from Decap's shape: the top comment as it was, and the file's own quoting (checked: it comes back from the editor). */
 function writeFile(
@@ -151,18 +170,14 @@ export function registryFormat(name: RegistryName): Format {
   const shape = REGISTRY_SHAPES[name]
   // A list (documents…) or a map (facts) is edited as a list field.
   const list = shape.type === 'array' || !shape.properties
-  // Top-level groups separated by a blank line: a file whose fields are all groups or lists.
-  const sections =
-    !list &&
-    Object.values(shape.properties!).every((f) => f.type === 'object' || f.type === 'array')
-  const options = { sections }
   return {
     fromFile(text) {
-      const { edited, hidden } = readYaml(text, shape, options, list ? [] : {})
+      const { edited, hidden } = readYaml(text, name)
       return { ...(list ? { [LIST_FIELD]: edited } : (edited as Data)), ...hidden }
     },
     toFile({ [COMMENT_FIELD]: comment, [QUOTES_FIELD]: quotes, ...fields }) {
-      return writeFile(comment, quotes, list ? (fields[LIST_FIELD] ?? []) : fields, shape, options)
+      const value = list ? (fields[LIST_FIELD] ?? []) : fields
+      return writeFile(comment, quotes, value, shape, optionsOf(shape))
     },
   }
 }
@@ -172,7 +187,7 @@ export const pageFormat: Format = {
   fromFile(text) {
     const parts = splitFrontmatter(text)
     if (!parts) return { body: text }
-    const { edited, hidden } = readYaml(parts.yaml, PAGE_SHAPE, {}, {})
+    const { edited, hidden } = readYaml(parts.yaml, 'page')
     return { ...(edited as Data), body: parts.body.replace(/^(\r?\n)/, ''), ...hidden }
   },
   toFile({ [COMMENT_FIELD]: comment, [QUOTES_FIELD]: quotes, body, ...fields }) {

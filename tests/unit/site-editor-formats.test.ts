@@ -231,6 +231,18 @@ describe('what the editor edits', () => {
     expect(data[COMMENT_FIELD]).toMatch(/^# New Jersey state holidays/)
   })
 
+  it('reads a text once, and gives each reader a copy of its own', () => {
+    const text = registryText(FIXTURE, 'holidays')
+    const first = registryFormat('holidays').fromFile(text)
+    ;(first[LIST_FIELD] as { name: string }[])[0]!.name = 'Changed by the first reader'
+    const page = pageFormat.fromFile(pagesIn(FIXTURE)[0]!.text)
+    page.title = 'Changed too'
+    expect(registryFormat('holidays').fromFile(text)).toEqual(
+      registryFormat('holidays').fromFile(registryText(FIXTURE, 'holidays') + '\n')
+    )
+    expect(pageFormat.fromFile(pagesIn(FIXTURE)[0]!.text).title).not.toBe('Changed too')
+  })
+
   it('edits a map of figures as a list, each entry naming its kind', () => {
     const data = registryFormat('facts').fromFile(
       "co-alarm-life: 7 years\nresumed: { date: '2021-12-13' }\n"
