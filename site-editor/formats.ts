@@ -153,18 +153,17 @@ const readYaml = remembering(
   (value) => structuredClone(value)
 )
 
-/** YAML from Decap's shape: the top comment as it was, and the file's own quoting (checked: it comes back from the editor). */
-function writeFile(
-  comment: unknown,
-  quotes: unknown,
-  value: unknown,
-  shape: Shape,
-  options: WriteOptions
-) {
-  const kept = Array.isArray(quotes) ? quotes.filter(isKeptStyle) : []
-  const head = typeof comment === 'string' ? comment : ''
-  return head + writeYaml(value, shape, { ...options, kept })
-}
+/** YAML from Decap's shape: the top comment as it was, and the file's own quoting (checked: it
+ * comes back from the editor). Each value written once: the preview and the Save's check write
+ * every entry of the site back to its file's text. */
+const writeFile = remembering(
+  (comment: unknown, quotes: unknown, value: unknown, kind: RegistryName | 'page') => {
+    const kept = Array.isArray(quotes) ? quotes.filter(isKeptStyle) : []
+    const head = typeof comment === 'string' ? comment : ''
+    return head + writeYaml(value, SHAPES[kind], { ...optionsOf(SHAPES[kind]), kept })
+  },
+  (text) => text
+)
 
 export function registryFormat(name: RegistryName): Format {
   const shape = REGISTRY_SHAPES[name]
@@ -176,8 +175,7 @@ export function registryFormat(name: RegistryName): Format {
       return { ...(list ? { [LIST_FIELD]: edited } : (edited as Data)), ...hidden }
     },
     toFile({ [COMMENT_FIELD]: comment, [QUOTES_FIELD]: quotes, ...fields }) {
-      const value = list ? (fields[LIST_FIELD] ?? []) : fields
-      return writeFile(comment, quotes, value, shape, optionsOf(shape))
+      return writeFile(comment, quotes, list ? (fields[LIST_FIELD] ?? []) : fields, name)
     },
   }
 }
@@ -192,7 +190,7 @@ export const pageFormat: Format = {
   },
   toFile({ [COMMENT_FIELD]: comment, [QUOTES_FIELD]: quotes, body, ...fields }) {
     const text = typeof body === 'string' ? body.replace(/^\n+/, '').replace(/\s+$/, '') : ''
-    return `---\n${writeFile(comment, quotes, fields, PAGE_SHAPE, {})}---\n${text ? `\n${text}\n` : ''}`
+    return `---\n${writeFile(comment, quotes, fields, 'page')}---\n${text ? `\n${text}\n` : ''}`
   },
 }
 
