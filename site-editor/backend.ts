@@ -275,8 +275,16 @@ async function confirmHeld(api: Api, { name, sha }: Ref) {
   if (!api.useOpenAuthoring && (pulls as unknown[]).length === 0) throw refusal(GUARD_WORDS.gone)
 }
 
-/** The backend object of the signed-in editor, for the change's loop (loop.ts). */
+/** The backend object of the signed-in editor, for the change's loop (loop.ts) and the preview. */
 export const signedIn: { api?: Api; backend?: Backend } = {}
+let signIn: (backend: Backend) => void = () => {}
+const firstSignIn = new Promise<Backend>((resolve) => (signIn = resolve))
+
+/** The repository's content as the Save's check reads it (each file read once by its id), once
+ * someone is signed in: the preview's, so a Save reloads no file. */
+export async function siteSource(): Promise<ContentSource> {
+  return readThrough(signedIn.backend ?? (await firstSignIn))
+}
 
 /** The captions workshop's WebVTT files, Decap media of the entry: saved, checked and guarded with it. */
 async function withCaptionFiles({ dataFiles, assets = [] }: Entry): Promise<Entry> {
@@ -302,10 +310,12 @@ export function withSiteRules<T extends BackendClass>(Base: T, online = false): 
     async authenticate(state: unknown) {
       const user = await super.authenticate!(state)
       const api = this.api as Api
+      signedIn.backend = this
+      signIn(this)
       if (online) {
         api.mergePR = (pull) => mergeOrSayWhy(api, pull)
         neverOverwrite(api, this.save)
-        Object.assign(signedIn, { api, backend: this })
+        signedIn.api = api
         // A save checks the whole content: it is read and checked now, while the clerk works
         // (the browser keeps each file by its id), so that a save reads and checks only its change.
         void readThrough(this)

@@ -1,11 +1,10 @@
-import { byPath, withChange } from '#site-editor/content-files.ts'
+import { withChange } from '#site-editor/content-files.ts'
 import { CONTENT_PATH } from '#site-editor/config.ts'
 import { pageFormat, registryFormat } from '#site-editor/formats.ts'
 import { LIST_FIELD, TYPE_KEY } from '#site-editor/kinds.ts'
 import type { ContentProblem } from '#lib/content/problems.ts'
 import {
   MEETINGS_FOLDER,
-  REGISTRY_NAMES,
   registryPath,
   type ContentSource,
   type RegistryName,
@@ -19,7 +18,6 @@ import { checkContent, type SiteContent } from '#lib/content/index.ts'
 /** Decap's preview template props, the part used here. */
 export type PreviewProps = {
   entry: { get: (key: string) => unknown; getIn: (path: string[]) => unknown }
-  getCollection: (collection: string, slug?: string) => Promise<unknown>
 }
 
 export type Entry = { data: Record<string, unknown>; path?: string; slug?: string }
@@ -53,35 +51,6 @@ const registryOf = (target: PreviewTarget) =>
 function fileOf(target: PreviewTarget, entry: Entry): SourceFile {
   const format = target.kind === 'page' ? pageFormat : registryFormat(registryOf(target))
   return { path: filePath(target, entry), text: format.toFile(entry.data) }
-}
-
-/** The repository's content as text, read through the editor's backend. */
-export async function loadSource(getCollection: PreviewProps['getCollection']) {
-  // Decap's getCollection gives an array (or a List) of Immutable maps.
-  const read = async (name: string): Promise<Entry[]> => {
-    const entries = plain(await getCollection(name).catch(() => []))
-    return Array.isArray(entries) ? entries.map((entry) => plain(entry) as Entry) : []
-  }
-  const files = async (name: string, target: PreviewTarget) =>
-    (await read(name)).map((entry) => fileOf(target, entry)).sort(byPath)
-  const registries: ContentSource['registries'] = {}
-  await Promise.all(
-    REGISTRY_NAMES.map(async (name) => {
-      const [entry] = await read(name)
-      if (entry) registries[name] = fileOf({ kind: 'registry', name }, entry)
-    })
-  )
-  return {
-    root: CONTENT_PATH,
-    registries,
-    pages: await files('pages', { kind: 'page' }),
-    captions: (await read('captions')).map((entry) => ({
-      path: entry.path ?? '',
-      text: String(entry.data.body ?? ''),
-    })),
-    meetings: await files(MEETINGS_FOLDER, { kind: 'meetings' }),
-    refused: [],
-  }
 }
 
 /** Nothing typed in it: an entry's kind (`_type`) and a switch left off do not count. */

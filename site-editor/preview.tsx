@@ -5,9 +5,10 @@ import { PageShell } from '#components/PageShell.tsx'
 import { withChange } from '#site-editor/content-files.ts'
 import { draftTracks } from '#site-editor/captions/tracks.ts'
 import { dayInWords } from '#site-editor/day-widget.tsx'
+import { siteSource } from '#site-editor/backend.ts'
+import { CONTENT_PATH } from '#site-editor/config.ts'
 import {
   checkPreview,
-  loadSource,
   plain,
   type Entry,
   type PreviewProps,
@@ -40,7 +41,6 @@ export function createPreview(target: PreviewTarget, title: string) {
     )
     const [source, setSource] = useState<ContentSource>()
     const [result, setResult] = useState<Result>({ state: 'loading' })
-    const { getCollection } = props
     // The captions workshop's files, not saved yet (site-editor/captions).
     const media = props.entry.get('mediaFiles')
     const [drafts, setDrafts] = useState<{ path: string; raw: string }[]>([])
@@ -48,12 +48,15 @@ export function createPreview(target: PreviewTarget, title: string) {
     const shown = useMemo(() => source && withChange(source, drafts), [source, drafts])
     useEffect(() => {
       let live = true
-      // Read once each time an entry is opened, so the preview sees the latest saves.
-      loadSource(getCollection).then((loaded) => live && setSource(loaded))
+      // Read each time an entry is opened, so the preview sees the latest published content.
+      siteSource().then(
+        (loaded) => live && setSource(loaded),
+        (error: Error) => live && setResult(unread(error))
+      )
       return () => {
         live = false
       }
-    }, [getCollection])
+    }, [])
     // Checked again a moment after each change; not when a Save reloads the same entry.
     const checked = useRef<{ shown?: ContentSource; entry?: string }>({})
     useEffect(() => {
@@ -71,6 +74,20 @@ export function createPreview(target: PreviewTarget, title: string) {
   }
   return Preview
 }
+
+const unread = (error: Error): Result => ({
+  state: 'checked',
+  problems: [
+    {
+      severity: 'error',
+      file: CONTENT_PATH,
+      message: `the rest of the site could not be read for the preview (${error.message}). Reload the page to try again.`,
+    },
+  ],
+  file: CONTENT_PATH,
+  route: '',
+  changed: [],
+})
 
 type ViewProps = {
   result: Result

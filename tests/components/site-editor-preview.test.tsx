@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { signedIn, siteSource } from '#site-editor/backend.ts'
 import { pageFormat, registryFormat } from '#site-editor/formats.ts'
 import { LIST_FIELD } from '#site-editor/kinds.ts'
 import { createPreview, PreviewView } from '#site-editor/preview.tsx'
 import {
   checkPreview,
-  loadSource,
   type PreviewProps,
   type PreviewTarget,
 } from '#site-editor/preview-content.ts'
 import { readContentSource } from '#lib/content/disk.ts'
-import { REGISTRY_NAMES } from '#lib/content/source.ts'
+import { REGISTRY_NAMES, type SourceFile } from '#lib/content/source.ts'
 import { checkContent } from '#lib/content/index.ts'
 import { formatMoney } from '#lib/money.ts'
 import { FIXTURE } from '../helpers/content.ts'
@@ -308,37 +308,49 @@ describe('the preview of a registry', () => {
   })
 })
 
-describe('the content the preview reads through the editor', () => {
-  /** Decap's getCollection: an array of Immutable maps, here stood in for by toJS. */
+describe('the content the preview reads through the signed-in editor', () => {
+  /** Decap's backend, signed in: each folder's files and the registry files, as text. */
+  const files = [
+    ...source.pages,
+    ...source.captions,
+    ...source.meetings,
+    ...Object.values(source.registries),
+  ]
+  const read = ({ path, text }: SourceFile) => ({ data: text, file: { path } })
+  let reads = 0
+  /** Decap's entry data: an Immutable map, here stood in for by toJS. */
   const immutable = (value: unknown) => ({ toJS: () => value })
-  const getCollection = async (name: string) => {
-    if (name === 'pages')
-      return ['fees.md', 'home.md', 'lessons.md', 'draft.md'].map((file) =>
-        immutable({
-          data: pageFormat.fromFile(text(`pages/${file}`)),
-          path: `content/pages/${file}`,
-          slug: file.replace('.md', ''),
-        })
-      )
-    if (name === 'captions')
-      return [immutable({ data: { body: 'WEBVTT\n' }, path: 'content/captions/fire-is-fast.vtt' })]
-    const registry = REGISTRY_NAMES.find((n) => n === name)!
-    return [
-      immutable({
-        data: registryFormat(registry).fromFile(text(`data/${registry}.yaml`)),
-        path: `content/data/${registry}.yaml`,
-        slug: registry,
-      }),
-    ]
+  const backend = {
+    entriesByFolder: async (folder: string) => {
+      reads++
+      return files.filter((f) => dirname(f.path) === folder).map(read)
+    },
+    entriesByFiles: async (wanted: { path: string }[]) =>
+      files.filter((f) => wanted.some((w) => w.path === f.path)).map(read),
   }
+  beforeEach(() => void (signedIn.backend = backend as unknown as typeof signedIn.backend))
+  afterAll(() => void (signedIn.backend = undefined))
 
   it('is the repository content, file for file', async () => {
-    const loaded = await loadSource(getCollection)
+    const loaded = await siteSource()
     expect(loaded.pages).toEqual(source.pages)
     for (const name of REGISTRY_NAMES)
       expect(loaded.registries[name]).toEqual(source.registries[name])
     expect(loaded.captions.map((c) => c.path)).toEqual(['content/captions/fire-is-fast.vtt'])
     expect(checkContent(loaded).content).toBeDefined()
+  })
+
+  it('says so when the rest of the site cannot be read', async () => {
+    signedIn.backend = {
+      ...backend,
+      entriesByFiles: () => Promise.reject(new Error('GitHub did not answer')),
+    } as unknown as typeof signedIn.backend
+    const Preview = createPreview({ kind: 'page' }, 'Page')
+    const entry = { get: () => undefined, getIn: () => undefined }
+    render(<Preview entry={entry} />)
+    expect(await screen.findByText(/GitHub did not answer/)).toHaveTextContent(
+      'the rest of the site could not be read for the preview'
+    )
   })
 
   it('is read when an entry opens, and the preview follows the entry', async () => {
@@ -348,8 +360,9 @@ describe('the content the preview reads through the editor', () => {
         ({ data: immutable(pageData(body)), path: 'content/pages/fees.md', slug: 'fees' })[key],
       getIn: () => undefined,
     })
-    const props = (body: string): PreviewProps => ({ entry: entry(body), getCollection })
+    const props = (body: string): PreviewProps => ({ entry: entry(body) })
     const { rerender } = render(<Preview {...props('First {{fee:standard}}.')} />)
+    const before = reads
     expect(screen.getByText(/Loading the rest of the site/)).toBeInTheDocument()
     await waitFor(() =>
       expect(screen.getByText(`First ${formatMoney(standardFee)}.`)).toBeInTheDocument()
@@ -358,5 +371,7 @@ describe('the content the preview reads through the editor', () => {
     await waitFor(() =>
       expect(screen.getByText(`Second ${formatMoney(standardFee)}.`)).toBeInTheDocument()
     )
+    // Typing checks the entry again; the rest of the site is not read again.
+    expect(reads).toBe(before)
   })
 })
