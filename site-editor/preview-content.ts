@@ -11,6 +11,7 @@ import {
   type SourceFile,
 } from '#lib/content/source.ts'
 import { checkContent, type SiteContent } from '#lib/content/index.ts'
+import { remembering } from '#lib/content/remember.ts'
 
 // What the preview shows: the repository's content with the edited entry in
 // it, through the build's content check; a registry as the pages show it.
@@ -176,8 +177,11 @@ export type Result =
       changed: string[]
     }
 
-/** Checks the content with the entry in it; an entry that cannot be written says why. */
-export function checkPreview(source: ContentSource, target: PreviewTarget, entry: Entry): Result {
+/** Checks the content with the entry in it; an entry that cannot be written says why. The same
+ * content and entry are checked once: a Save draws the preview again, with what was checked. */
+export const checkPreview = remembering(checkEntry, (result) => result, 4)
+
+function checkEntry(source: ContentSource, target: PreviewTarget, entry: Entry): Result {
   if (target.kind === 'page' && !entry.path && blank(entry.data)) return { state: 'blank' }
   const shown = { ...entry, data: withoutBlankEntries(entry.data) as Entry['data'] }
   try {

@@ -57,15 +57,10 @@ export function createPreview(target: PreviewTarget, title: string) {
         live = false
       }
     }, [])
-    // Checked again a moment after each change; not when a Save reloads the same entry.
-    const checked = useRef<{ shown?: ContentSource; entry?: string }>({})
+    // Checked a moment after each change (checkPreview keeps what it checked last).
     useEffect(() => {
-      const key = JSON.stringify(entry)
-      if (!shown || (checked.current.shown === shown && checked.current.entry === key)) return
-      const timer = setTimeout(() => {
-        checked.current = { shown, entry: key }
-        setResult(checkPreview(shown, target, entry))
-      }, 250)
+      if (!shown) return
+      const timer = setTimeout(() => setResult(checkPreview(shown, target, entry)), 250)
       return () => clearTimeout(timer)
     }, [shown, entry])
     const trackSrc = (file: string) =>

@@ -163,6 +163,19 @@ describe('the preview of a page', () => {
   })
 })
 
+describe('checking the preview', () => {
+  it('checks the same content and entry once, as a Save draws the preview again', () => {
+    const entry = () => ({
+      data: pageFormat.fromFile(text('pages/fees.md')),
+      path: 'content/pages/fees.md',
+    })
+    const first = checkPreview(structuredClone(source), { kind: 'page' }, entry())
+    expect(checkPreview(structuredClone(source), { kind: 'page' }, entry())).toBe(first)
+    const changed = { ...entry(), data: { ...entry().data, title: 'Other title' } }
+    expect(checkPreview(source, { kind: 'page' }, changed)).not.toBe(first)
+  })
+})
+
 describe('the preview of a registry', () => {
   it('shows the fees as the fee tables and the tokens show them, with the edited amount', () => {
     const data = registryFormat('fees').fromFile(text('data/fees.yaml'))
