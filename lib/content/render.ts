@@ -47,10 +47,14 @@ export function renderContent(checked: CheckedSource, problems: ProblemList, tod
     })
   }
   const pages: RenderedPage[] = []
+  const kept = rendered(JSON.stringify(shared, plainJson))
   for (const { file, frontmatter, body, bodyLine } of published) {
-    const blocks = problems.catch(() =>
-      renderMarkdown(body, { ...context(file, bodyLine), tiles: frontmatter.tiles, transcripts })
-    )
+    const key = `${file}\0${bodyLine}\0${body}`
+    const blocks = problems.catch(() => {
+      const ctx = { ...context(file, bodyLine), tiles: frontmatter.tiles, transcripts }
+      if (!kept.has(key)) kept.set(key, renderMarkdown(body, ctx))
+      return structuredClone(kept.get(key)!)
+    })
     if (blocks && registries) pages.push({ ...frontmatter, file, blocks })
   }
   // The text of a page whose frontmatter has errors is checked all the same.
@@ -61,6 +65,20 @@ export function renderContent(checked: CheckedSource, problems: ProblemList, tod
   pages.sort((a, b) => a.route.localeCompare(b.route))
   return { pages, alerts }
 }
+
+/** The pages rendered in the last two contexts (everything a page's text is read with), by
+ * context: the editor checks the whole site at each Save and as the clerk types, and a page's
+ * text renders the same while it and its context do. */
+const contexts = new Map<string, Map<string, Block[]>>()
+function rendered(context: string) {
+  const kept = contexts.get(context) ?? new Map<string, Block[]>()
+  contexts.delete(context)
+  contexts.set(context, kept)
+  if (contexts.size > 2) contexts.delete(contexts.keys().next().value!)
+  return kept
+}
+const plainJson = (_: string, value: unknown) =>
+  value instanceof Map || value instanceof Set ? [...value] : value
 
 // A video is on a page shown (`@video id`) or linked (`[words](video:id)`).
 const VIDEO_LINE = /^@video[ \t]+([a-z0-9-]+)[ \t]*$|\]\(video:([a-z0-9-]+)\)/gm
