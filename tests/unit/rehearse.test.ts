@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkState, type CheckRun } from '#site-editor/checks.ts'
 import { siteEditorSettings } from '#tools/site-editor/bundle.ts'
 import { GitStore } from '#tools/rehearse/git-store.ts'
+import { committedTree, exportOf, writeBuiltFrom } from '#tools/shared/files.ts'
 import {
   GitHubModel,
   merge,
@@ -91,6 +92,34 @@ describe('the copy of the working copy', () => {
     const files = model.store.git(['ls-tree', '-r', '--name-only', main()]).split('\n')
     expect(files).toEqual(['README.md', 'content/a.md', 'content/b.md'])
     expect(model.store.git(['show', `${main()}:README.md`])).toBe('r, changed')
+  })
+})
+
+describe('the working copy’s own export, published unbuilt', () => {
+  it('is used only where npm run build said it is exactly the commit’s build, and that day', () => {
+    const repo = join(dir, 'built')
+    mkdirSync(join(repo, 'build'), { recursive: true })
+    writeFileSync(join(repo, 'a.md'), 'a\n')
+    writeFileSync(join(repo, '.gitignore'), '/build/\n')
+    const inRepo = (...args: string[]) => execFileSync('git', ['-C', repo, ...args])
+    inRepo('init', '--quiet')
+    inRepo('add', 'a.md', '.gitignore')
+    inRepo('-c', 'user.name=T', '-c', 'user.email=t@localhost', 'commit', '--quiet', '-m', 'a')
+    const tree = committedTree(repo)!
+    expect(tree).toBe(inRepo('rev-parse', 'HEAD^{tree}').toString().trim())
+    writeBuiltFrom(repo, { tree, day: '2026-03-02' })
+    expect(exportOf(repo, tree, '2026-03-02')).toBe(join(repo, 'out'))
+    expect(committedTree(repo)).toBe(tree)
+    expect(exportOf(repo, tree, '2026-03-03')).toBeUndefined()
+    expect(exportOf(repo, main(), '2026-03-02')).toBeUndefined()
+    // A change not committed, or a file git does not track, is no commit's build.
+    writeFileSync(join(repo, 'a.md'), 'changed\n')
+    expect(committedTree(repo)).toBeUndefined()
+    inRepo('checkout', '--quiet', 'a.md')
+    writeFileSync(join(repo, 'new.md'), 'new\n')
+    expect(committedTree(repo)).toBeUndefined()
+    writeBuiltFrom(repo, undefined)
+    expect(exportOf(repo, tree, '2026-03-02')).toBeUndefined()
   })
 })
 

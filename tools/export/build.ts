@@ -18,7 +18,7 @@ import { CALENDAR_PATH, CAPTIONS_PATH, FEED_PATH, routeHref } from '#lib/routes.
 import { SITE_URL } from '#lib/site-address.ts'
 import { bundleBrowserScripts } from '#tools/export/build-browser-scripts.ts'
 import { htmlFiles, inlineStylesheets } from '#tools/export/inline-css.ts'
-import { addIntegrity } from '#tools/shared/files.ts'
+import { addIntegrity, committedTree, writeBuiltFrom } from '#tools/shared/files.ts'
 import { publishedDates, writePageDates } from '#tools/export/page-dates.ts'
 import { buildSearchIndex } from '#tools/export/search-index.ts'
 import { stripRuntime } from '#tools/export/strip-runtime.ts'
@@ -27,16 +27,23 @@ import { siteEditorSettings, bundleSiteEditor } from '#tools/site-editor/bundle.
 const root = process.cwd()
 const buildDir = join(root, 'build')
 const staging = join(buildDir, 'staging')
+const day = buildDay()
+// The export is what a fresh checkout builds today: no day or published dates given, none older.
+const { PUBLISHED_PAGE_DATES, SITE_OUT_DIR, SITE_BUILD_DATE } = process.env
+let fresh = !PUBLISHED_PAGE_DATES && !SITE_OUT_DIR && !SITE_BUILD_DATE
 // SITE_OUT_DIR builds elsewhere (the scale benchmark); the site itself goes to out/.
-const out = join(root, process.env.SITE_OUT_DIR ?? 'out')
+const out = join(root, SITE_OUT_DIR ?? 'out')
 let started = performance.now()
 const step = (text: string) => {
   console.log(`build: ${text} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   started = performance.now()
 }
 
+// The commit this build reads, if the working copy is exactly that commit (asked again at the end).
+const tree = committedTree(root)
+
 // 1. The content, exactly as `npm run check:content` checks it (which writes GitHub's annotations).
-const { content, problems } = checkContent(readContentSource(), buildDay())
+const { content, problems } = checkContent(readContentSource(), day)
 const report = contentReport(problems)
 if (!content) {
   console.error(`${report}\n\nNothing was built; out/ is unchanged.`)
@@ -78,9 +85,9 @@ try {
     cpSync(source, join(staging, CAPTIONS_PATH, name))
   }
   step(`copied the ${captions.size} captions files the videos name`)
-  const day = buildDay()
   const published = publishedDates(out)
   const dates = writePageDates(staging, published, day)
+  fresh &&= Object.values(dates).every((d) => d.date === day)
   const same = Object.entries(dates).filter(([route, d]) => published[route]?.text === d.text)
   step(`dated ${Object.keys(dates).length} pages (${same.length} with the text last published)`)
   const meetingPage = content.pages.find((p) => p.blocks.some((b) => b.kind === 'meetings'))
@@ -122,3 +129,6 @@ if (existsSync(out)) renameSync(out, previous)
 renameSync(staging, out)
 rmSync(previous, { recursive: true, force: true })
 step(`put the site in out/ (${content.pages.length} pages)`)
+// 5. What it was built from, for the rehearsal (tools/rehearse/rehearse.ts), or nothing.
+const same = fresh && tree !== undefined && committedTree(root) === tree
+if (!SITE_OUT_DIR) writeBuiltFrom(root, same ? { tree, day } : undefined)

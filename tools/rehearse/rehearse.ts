@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parse } from 'yaml'
 import { checkState, PAGE_DIFF_CHECK, PREVIEW_CONTEXT } from '#site-editor/checks.ts'
+import { todayInNewJersey } from '#lib/dates.ts'
 import { SITE_URL } from '#lib/site-address.ts'
 import { GitStore } from '#tools/rehearse/git-store.ts'
 import { GitHubModel, MAIN, type Pull, type StandInUser } from '#tools/rehearse/github-model.ts'
@@ -23,7 +24,7 @@ import { diffExports } from '#tools/review/diff-pages.ts'
 import { pageDiffOutput } from '#tools/review/preview.ts'
 import { startPagesDev } from '#tools/serve/cloudflare-dev.ts'
 import { createStaticHandler, headersFromExport } from '#tools/serve/static-server.ts'
-import { filesIn, FUNCTIONS_DIR } from '#tools/shared/files.ts'
+import { filesIn, FUNCTIONS_DIR, exportOf } from '#tools/shared/files.ts'
 import { fetchPageDates } from '#tools/ops/publish-dates.ts'
 import { bundleSiteEditor, siteEditorSettings } from '#tools/site-editor/bundle.ts'
 
@@ -231,8 +232,13 @@ export async function startRehearsal(options: Options) {
       merged: (pull) => follow((publishing = publishing.then(() => publish(pull.merged!.sha)))),
     }
 
-    // The working copy's files as the rehearsal copied them: the tracked ones only.
-    const first = publish(model.branchSha(model.origin, MAIN)!).catch((error: Error) => {
+    // The working copy's files as the rehearsal copied them: the tracked ones only. Where its own
+    // export is that commit's build today (npm run build says so), main is not built again.
+    const main = model.branchSha(model.origin, MAIN)!
+    const tree = store.resolve(main, 'tree')!
+    const prebuilt = exportOf(root, tree, todayInNewJersey())
+    if (prebuilt) cpSync(prebuilt, join(dir, tree), { recursive: true })
+    const first = publish(main).catch((error: Error) => {
       throw new Error(
         `${error.message}\nThe rehearsal copies only the files git tracks: \`git add\` a new file first.`
       )

@@ -1,13 +1,38 @@
+import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
 // What several folders of tools/ need, in one module (each folder imports only this one, and the
 // folders eslint.config.mjs lets it: `ROOMS`): the files of a folder, a file's hash and the
-// scripts' integrity, and where the host's functions are.
+// scripts' integrity, where the host's functions are, and what out/ was built from.
 
 /** The host's functions (Cloudflare Pages Functions): deployed, served and rehearsed from here. */
 export const FUNCTIONS_DIR = 'functions'
+
+/** The working copy's last commit's tree, if nothing differs from it (no change, no file git does
+ * not track), or undefined (or where git is missing). */
+export function committedTree(dir: string): string | undefined {
+  const git = (...args: string[]) => spawnSync('git', ['-C', dir, ...args], { encoding: 'utf8' })
+  const status = git('status', '--porcelain')
+  const tree = status.status === 0 && status.stdout === '' && git('rev-parse', 'HEAD^{tree}')
+  return tree && tree.status === 0 ? tree.stdout.trim() : undefined
+}
+
+/** What `npm run build` last put in out/ was built from: the tree of a commit and the day, where the
+ * export is exactly what a fresh checkout of that commit builds that day, the editor aside. */
+export type BuiltFrom = { tree: string; day: string }
+const builtFromFile = (dir: string) => join(dir, 'build', 'built-from.json')
+export function writeBuiltFrom(dir: string, from: BuiltFrom | undefined) {
+  if (from) writeFileSync(builtFromFile(dir), `${JSON.stringify(from)}\n`)
+  else rmSync(builtFromFile(dir), { force: true })
+}
+/** `dir`'s export, if it is `tree`'s build on `day` (the rehearsal then publishes it unbuilt). */
+export function exportOf(dir: string, tree: string, day: string): string | undefined {
+  if (!existsSync(builtFromFile(dir))) return undefined
+  const from = JSON.parse(readFileSync(builtFromFile(dir), 'utf8')) as BuiltFrom
+  return from.tree === tree && from.day === day ? join(dir, 'out') : undefined
+}
 
 /** Every file under `dir`, as sorted paths relative to it, with "/": `_next/static/a.js`. */
 export function filesIn(dir: string): string[] {
