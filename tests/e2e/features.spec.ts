@@ -43,7 +43,7 @@ test.describe('site search', () => {
     )
   }
 
-  test('finds a document from the registry by its title', async ({ page }) => {
+  onWorkerPage('finds a document from the registry by its title', async ({ shared: page }) => {
     const doc = [...registries.documents.values()].find((d) => d.year !== undefined)!
     await page.goto(searchUrl(doc.title))
     const results = page.locator('[data-search-results] a')
@@ -52,11 +52,11 @@ test.describe('site search', () => {
     expect(hrefs.slice(0, 10)).toContain(doc.url)
   })
 
-  test('the header field on any page leads to the results', async ({ page }) => {
+  onWorkerPage('the header field on any page leads to the results', async ({ shared: page }) => {
     const target = content.pages.find((p) => p.section === 'safety')!
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.goto(routeHref(content.pages.find((p) => p !== searchPage)!.route))
-    await page.getByRole('searchbox', { name: 'Search this site' }).fill(target.title)
+    await page.getByRole('searchbox', { name: 'Search this site' }).pressSequentially(target.title)
     await page
       .getByRole('search', { name: 'Site search' })
       .getByRole('button', { name: 'Search' })
@@ -67,11 +67,14 @@ test.describe('site search', () => {
     ).toBeVisible()
   })
 
-  test('typing searches after a short pause, and says when nothing matches', async ({ page }) => {
-    await page.goto(routeHref(searchPage.route))
-    await page.locator('#search-page-query').pressSequentially('zzqxw')
-    await expect(page.getByRole('status')).toContainText('No pages match “zzqxw”')
-  })
+  onWorkerPage(
+    'typing searches after a short pause, and says when nothing matches',
+    async ({ shared: page }) => {
+      await page.goto(routeHref(searchPage.route))
+      await page.locator('#search-page-query').pressSequentially('zzqxw')
+      await expect(page.getByRole('status')).toContainText('No pages match “zzqxw”')
+    }
+  )
 
   // The page that lists audits, and a year none of them is from.
   const auditPage = content.pages.find((p) =>
@@ -83,35 +86,44 @@ test.describe('site search', () => {
       .locator('[data-search-results] a')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')!))
 
-  test('a year the site has no document of leads to the page that lists them', async ({ page }) => {
-    const year = Math.max(...audits.map((d) => d.year!)) + 1
-    await page.goto(searchUrl(`${year} audit`))
-    await expect(page.getByRole('status')).toContainText(
-      `This site has no document from ${year} for “audit”`
-    )
-    expect(await hrefsOf(page)).toContain(routeHref(auditPage.route))
-  })
-
-  test('when no page has every word, it says so and lists the pages with some', async ({
-    page,
-  }) => {
-    await page.goto(searchUrl('zzqxw audit'))
-    await expect(page.getByRole('status')).toContainText(
-      'No page has all the words of “zzqxw audit”'
-    )
-    expect(await hrefsOf(page)).toContain(routeHref(auditPage.route))
-  })
-
-  test('"español" and "Spanish" find the documents in Spanish first', async ({ page }) => {
-    const spanish = [...registries.documents.values()].filter((d) => d.language === 'es')
-    test.skip(spanish.length === 0, 'no document in Spanish')
-    for (const word of ['español', 'Spanish']) {
-      await page.goto(searchUrl(word))
-      await expect(page.getByRole('status')).toContainText(/\d+ results? for “/)
-      const hrefs = await hrefsOf(page)
-      expect(hrefs.slice(0, spanish.length).sort(), word).toEqual(spanish.map((d) => d.url).sort())
+  onWorkerPage(
+    'a year the site has no document of leads to the page that lists them',
+    async ({ shared: page }) => {
+      const year = Math.max(...audits.map((d) => d.year!)) + 1
+      await page.goto(searchUrl(`${year} audit`))
+      await expect(page.getByRole('status')).toContainText(
+        `This site has no document from ${year} for “audit”`
+      )
+      expect(await hrefsOf(page)).toContain(routeHref(auditPage.route))
     }
-  })
+  )
+
+  onWorkerPage(
+    'when no page has every word, it says so and lists the pages with some',
+    async ({ shared: page }) => {
+      await page.goto(searchUrl('zzqxw audit'))
+      await expect(page.getByRole('status')).toContainText(
+        'No page has all the words of “zzqxw audit”'
+      )
+      expect(await hrefsOf(page)).toContain(routeHref(auditPage.route))
+    }
+  )
+
+  onWorkerPage(
+    '"español" and "Spanish" find the documents in Spanish first',
+    async ({ shared: page }) => {
+      const spanish = [...registries.documents.values()].filter((d) => d.language === 'es')
+      test.skip(spanish.length === 0, 'no document in Spanish')
+      for (const word of ['español', 'Spanish']) {
+        await page.goto(searchUrl(word))
+        await expect(page.getByRole('status')).toContainText(/\d+ results? for “/)
+        const hrefs = await hrefsOf(page)
+        expect(hrefs.slice(0, spanish.length).sort(), word).toEqual(
+          spanish.map((d) => d.url).sort()
+        )
+      }
+    }
+  )
 
   test('other pages load no search script or index', async ({ page }) => {
     const requests: string[] = []

@@ -113,18 +113,21 @@ if (youtubePage) {
   })
 }
 
-test('videos shrink to fit a phone and keep their proportions', async ({ page }) => {
-  const withFile = content.pages.find((p) =>
-    p.blocks.some((b) => b.kind === 'video' && b.video.provider === 'file')
-  )!
-  const block = withFile.blocks.find((b) => b.kind === 'video' && b.video.provider === 'file')!
-  const video = block.kind === 'video' ? block.video : undefined
-  await page.setViewportSize({ width: 375, height: 800 })
-  await page.goto(routeHref(withFile.route))
-  const box = (await page.locator(`main video[src="${video!.url}"]`).first().boundingBox())!
-  expect(box.width).toBeLessThanOrEqual(375)
-  expect(box.width / box.height).toBeCloseTo(video!.width / video!.height, 1)
-})
+onWorkerPage(
+  'videos shrink to fit a phone and keep their proportions',
+  async ({ shared: page }) => {
+    const withFile = content.pages.find((p) =>
+      p.blocks.some((b) => b.kind === 'video' && b.video.provider === 'file')
+    )!
+    const block = withFile.blocks.find((b) => b.kind === 'video' && b.video.provider === 'file')!
+    const video = block.kind === 'video' ? block.video : undefined
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.goto(routeHref(withFile.route))
+    const box = (await page.locator(`main video[src="${video!.url}"]`).first().boundingBox())!
+    expect(box.width).toBeLessThanOrEqual(375)
+    expect(box.width / box.height).toBeCloseTo(video!.width / video!.height, 1)
+  }
+)
 
 const printRoutes = [
   ...new Set(
@@ -138,44 +141,51 @@ const printRoutes = [
   ),
 ]
 for (const route of printRoutes) {
-  test(`${route} prints without navigation, header or footer, keeping the text`, async ({
-    page,
-  }) => {
-    await page.goto(route)
-    await page.emulateMedia({ media: 'print' })
-    await expect(page.locator('header.site-header')).toBeHidden()
-    await expect(page.locator('footer.site-footer')).toBeHidden()
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
-    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeHidden()
-    await expect(page.locator('main h1')).toBeVisible()
-    await expect(page.locator('main .prose-site').first()).toBeVisible()
-    for (const caption of await page.locator('main figcaption').all())
-      await expect(caption).toBeVisible()
-  })
+  onWorkerPage(
+    `${route} prints without navigation, header or footer, keeping the text`,
+    async ({ shared: page }) => {
+      await page.goto(route)
+      await page.emulateMedia({ media: 'print' })
+      await expect(page.locator('header.site-header')).toBeHidden()
+      await expect(page.locator('footer.site-footer')).toBeHidden()
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+      await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeHidden()
+      await expect(page.locator('main h1')).toBeVisible()
+      await expect(page.locator('main .prose-site').first()).toBeVisible()
+      for (const caption of await page.locator('main figcaption').all())
+        await expect(caption).toBeVisible()
+    }
+  )
 }
 
 const externalLinkPages = content.pages
   .filter((p) => /<div class="prose-site"[^>]*>[\s\S]*?<a href="https:/.test(exported(p.route)))
   .slice(0, 1)
 for (const { route } of externalLinkPages) {
-  test(`printing ${route} writes out the address after an external link`, async ({ page }) => {
-    await page.goto(routeHref(route))
-    await page.emulateMedia({ media: 'print' })
-    const link = page.locator('main .prose-site a[href^="https://"]').first()
-    const href = await link.getAttribute('href')
-    const after = await link.evaluate((el) => getComputedStyle(el, '::after').content)
-    expect(after).toBe(`" (${href})"`)
-  })
+  onWorkerPage(
+    `printing ${route} writes out the address after an external link`,
+    async ({ shared: page }) => {
+      await page.goto(routeHref(route))
+      await page.emulateMedia({ media: 'print' })
+      const link = page.locator('main .prose-site a[href^="https://"]').first()
+      const href = await link.getAttribute('href')
+      const after = await link.evaluate((el) => getComputedStyle(el, '::after').content)
+      expect(after).toBe(`" (${href})"`)
+    }
+  )
 }
 
 for (const { route } of content.pages.filter((p) => p.layout === 'checklist')) {
-  test(`the checklist on ${route} draws a box to tick in front of each item`, async ({ page }) => {
-    await page.goto(routeHref(route))
-    const item = page.locator('main .prose-site ul > li').first()
-    const box = await item.evaluate((el) => {
-      const style = getComputedStyle(el, '::before')
-      return { width: style.width, border: style.borderTopWidth, content: style.content }
-    })
-    expect(box).toEqual({ width: '20px', border: '2px', content: '""' })
-  })
+  onWorkerPage(
+    `the checklist on ${route} draws a box to tick in front of each item`,
+    async ({ shared: page }) => {
+      await page.goto(routeHref(route))
+      const item = page.locator('main .prose-site ul > li').first()
+      const box = await item.evaluate((el) => {
+        const style = getComputedStyle(el, '::before')
+        return { width: style.width, border: style.borderTopWidth, content: style.content }
+      })
+      expect(box).toEqual({ width: '20px', border: '2px', content: '""' })
+    }
+  )
 }

@@ -74,10 +74,7 @@ export const test = guarded.extend<
  * logs a 404 status; a refused WebAssembly compile is a policy violation)
  * and check the rest themselves with watchPage.
  */
-export const unguarded = test.extend({
-  // (Named `run`, not `use`: the lint rules for React hooks would take it for one.)
-  guard: async ({}, run) => run(),
-})
+export const unguarded = test.extend({ guard: false })
 
 /**
  * For tests that only load a route and read it: one page per worker, as a new page starts a
@@ -99,9 +96,12 @@ export const onWorkerPage = unguarded.extend<{ shared: Page }, { workerPage: Wat
     },
     { scope: 'worker' },
   ],
-  shared: async ({ workerPage: { page, problems } }, run, { project }) => {
-    // As a new page: the project's size, whatever the test before set.
-    await page.setViewportSize(project.use.viewport ?? { width: 1280, height: 720 })
+  shared: async ({ workerPage: { page, problems }, viewport }, run) => {
+    // As a new page: the test's size, screen media, the pointer in a corner, whatever the test
+    // before did.
+    await page.setViewportSize(viewport ?? { width: 1280, height: 720 })
+    await page.emulateMedia({ media: null })
+    await page.mouse.move(0, 0)
     const before = (await problems()).consoleErrors.length
     await run(page)
     const { violations, consoleErrors } = await problems()

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { VideoEmbed } from '#components/VideoEmbed.tsx'
 import { loadContent } from '#tests/helpers/content.ts'
 import { routeHref } from '#lib/routes.ts'
-import { expect, test } from './served.ts'
+import { expect, onWorkerPage, test } from './served.ts'
 import { content, dropdowns } from './site.ts'
 
 // WCAG 2.2 AA checks that axe cannot make: captions that really load, focus
@@ -122,53 +122,62 @@ test.describe('without JavaScript, at desktop width', () => {
   }
 })
 
-test('the focused header search field stands out from its surroundings by at least 3:1', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto('/')
-  const field = page.getByRole('searchbox', { name: 'Search this site' })
-  const before = await field.evaluate((el) => getComputedStyle(el).outlineStyle)
-  await field.focus()
-  await page.keyboard.press('Shift+Tab')
-  await page.keyboard.press('Tab')
-  await expect(field).toBeFocused()
-  const ring = await field.evaluate((el) => {
-    const style = getComputedStyle(el)
-    const header = getComputedStyle(el.closest('header')!)
-    return {
-      style: style.outlineStyle,
-      width: parseFloat(style.outlineWidth),
-      color: style.outlineColor,
-      around: header.backgroundColor,
-    }
-  })
-  expect(before).toBe('none')
-  expect(ring.style).toBe('solid')
-  expect(ring.width).toBeGreaterThanOrEqual(2)
-  expect(contrast(ring.color, ring.around)).toBeGreaterThanOrEqual(3)
-})
+onWorkerPage(
+  'the focused header search field stands out from its surroundings by at least 3:1',
+  async ({ shared: page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/')
+    const field = page.getByRole('searchbox', { name: 'Search this site' })
+    const before = await field.evaluate((el) => getComputedStyle(el).outlineStyle)
+    await field.focus()
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Tab')
+    await expect(field).toBeFocused()
+    const ring = await field.evaluate((el) => {
+      const style = getComputedStyle(el)
+      const header = getComputedStyle(el.closest('header')!)
+      return {
+        style: style.outlineStyle,
+        width: parseFloat(style.outlineWidth),
+        color: style.outlineColor,
+        around: header.backgroundColor,
+      }
+    })
+    expect(before).toBe('none')
+    expect(ring.style).toBe('solid')
+    expect(ring.width).toBeGreaterThanOrEqual(2)
+    expect(contrast(ring.color, ring.around)).toBeGreaterThanOrEqual(3)
+  }
+)
 
-test('the search page has two search landmarks, each with its own name', async ({ page }) => {
-  const searchPage = content.pages.find((p) => p.blocks.some((b) => b.kind === 'search'))!
-  await page.goto(routeHref(searchPage.route))
-  const names = await page
-    .getByRole('search')
-    .evaluateAll((forms) => forms.map((f) => f.getAttribute('aria-label')))
-  expect(names).toHaveLength(2)
-  expect(new Set(names).size).toBe(2)
-  for (const name of names) expect(name?.trim()).toBeTruthy()
-})
+onWorkerPage(
+  'the search page has two search landmarks, each with its own name',
+  async ({ shared: page }) => {
+    const searchPage = content.pages.find((p) => p.blocks.some((b) => b.kind === 'search'))!
+    await page.goto(routeHref(searchPage.route))
+    const names = await page
+      .getByRole('search')
+      .evaluateAll((forms) => forms.map((f) => f.getAttribute('aria-label')))
+    expect(names).toHaveLength(2)
+    expect(new Set(names).size).toBe(2)
+    for (const name of names) expect(name?.trim()).toBeTruthy()
+  }
+)
 
-test('links that open a new tab say so in words that read naturally', async ({ page }) => {
-  const pages = content.pages.filter((p) =>
-    p.blocks.some((b) => b.kind === 'form' || (b.kind === 'tiles' && b.tiles.some((t) => t.newTab)))
-  )
-  for (const p of pages) {
-    await page.goto(routeHref(p.route))
-    for (const link of await page.locator('main a[target="_blank"]').all()) {
-      const name = await link.evaluate((el) => el.textContent!.replace(/\s+/g, ' ').trim())
-      expect(name, p.route).toMatch(/[^\s(] \(opens in a new tab\)$/)
+onWorkerPage(
+  'links that open a new tab say so in words that read naturally',
+  async ({ shared: page }) => {
+    const pages = content.pages.filter((p) =>
+      p.blocks.some(
+        (b) => b.kind === 'form' || (b.kind === 'tiles' && b.tiles.some((t) => t.newTab))
+      )
+    )
+    for (const p of pages) {
+      await page.goto(routeHref(p.route))
+      for (const link of await page.locator('main a[target="_blank"]').all()) {
+        const name = await link.evaluate((el) => el.textContent!.replace(/\s+/g, ' ').trim())
+        expect(name, p.route).toMatch(/[^\s(] \(opens in a new tab\)$/)
+      }
     }
   }
-})
+)
