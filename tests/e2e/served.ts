@@ -77,10 +77,11 @@ export const test = guarded.extend<
 export const unguarded = test.extend({ guard: false })
 
 /**
- * For tests that only load a route and read it: one page per worker, as a new page starts a
- * browser process (most of a second here) and compiles the audits' scripts again. Each test still
- * loads its own route first, and fails, as every test does, on a policy violation or a console
- * error while it runs. (The `cloudflare` project only: its base address.)
+ * For tests that load a route and read it, type or click in it, and leave the page's own settings
+ * alone (no route, clock, listener or script switched off): one page per worker, as a new page
+ * starts a browser process (most of a second here) and compiles the audits' scripts again. Each
+ * test still loads its own route first, and fails, as every test does, on a policy violation or
+ * a console error while it runs. (The `cloudflare` project only: its base address.)
  */
 type Watched = { page: Page; problems: Awaited<ReturnType<typeof watchPage>> }
 export const onWorkerPage = unguarded.extend<{ shared: Page }, { workerPage: Watched }>({
