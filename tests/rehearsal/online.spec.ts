@@ -44,9 +44,12 @@ test.describe.configure({ mode: 'serial' })
 const CONTENT_CHECK = 'npm run check:content'
 
 test.beforeAll(async () => {
-  // A copy of the working copy, and a full build of the site, before anything answers.
+  // A copy of the working copy, and a full build of the site, before anything answers. One check
+  // at a time: each slot copies the packages (1.5 GB), and checks side by side are the runner's
+  // own test (tests/unit/rehearse.test.ts).
   test.setTimeout(HANG)
-  rehearsal = await startRehearsal({ sitePort: await freePort(), checkCommand: CONTENT_CHECK })
+  const options = { sitePort: await freePort(), checkCommand: CONTENT_CHECK, runners: 1 }
+  rehearsal = await startRehearsal(options)
 })
 test.afterAll(() => rehearsal?.stop())
 
