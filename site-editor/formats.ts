@@ -116,13 +116,15 @@ export function writeYaml(value: unknown, shape: Shape, options: WriteOptions = 
   return doc.toString({ lineWidth: 0, singleQuote: true, indentSeq: true })
 }
 
+/** A list (documents…) or a map (facts): a file the editor edits as a list field. */
+const isList = (shape: Shape) => shape.type === 'array' || !shape.properties
+
 /** How each kind of file is written: a blank line between top-level groups where its fields are
  * all groups or lists (fees.yaml, navigation.yaml). */
 function optionsOf(shape: Shape): WriteOptions {
-  const list = shape.type === 'array' || !shape.properties
   return {
     sections:
-      !list &&
+      !isList(shape) &&
       Object.values(shape.properties!).every((f) => f.type === 'object' || f.type === 'array'),
   }
 }
@@ -137,8 +139,7 @@ const readYaml = remembering(
     // YAML 1.2, as the content check reads it: `draft: yes` is the text "yes" here too.
     const doc = parseDocument(rest, { uniqueKeys: false })
     if (doc.errors[0]) throw new Error(`This file is not valid YAML: ${doc.errors[0].message}`)
-    const list = shape.type === 'array' || !shape.properties
-    const edited = read((doc.toJS() as unknown) ?? (list ? [] : {}), shape)
+    const edited = read((doc.toJS() as unknown) ?? (isList(shape) ? [] : {}), shape)
     const top = withMovedComments(comment, innerComments(doc))
     // The file's own quoting, only where the writer's differs.
     const kept = keptStyles(doc, parseDocument(writeYaml(edited, shape, optionsOf(shape))))
@@ -166,9 +167,7 @@ const writeFile = remembering(
 )
 
 export function registryFormat(name: RegistryName): Format {
-  const shape = REGISTRY_SHAPES[name]
-  // A list (documents…) or a map (facts) is edited as a list field.
-  const list = shape.type === 'array' || !shape.properties
+  const list = isList(REGISTRY_SHAPES[name])
   return {
     fromFile(text) {
       const { edited, hidden } = readYaml(text, name)

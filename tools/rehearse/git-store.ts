@@ -15,6 +15,8 @@ import { deflateSync, inflateSync } from 'node:zlib'
 export type Person = { name: string; email: string; date?: string }
 type TreeChange = { path: string; mode?: string; sha?: string | null; content?: string }
 type Options = { input?: string | Buffer; env?: Record<string, string>; cwd?: string }
+/** An object's full id (a name such as `main` or `HEAD~1` is not). */
+const isSha = (id: string) => /^[0-9a-f]{40}$/.test(id)
 
 export class GitStore {
   readonly dir: string
@@ -56,7 +58,7 @@ export class GitStore {
     if (args[0] === 'update-ref') {
       const [ref, sha] = args[1] === '-d' ? [args[2]!] : [args[1]!, args[2]]
       if (sha === undefined) this.refsRead?.delete(ref)
-      else if (/^[0-9a-f]{40}$/.test(sha)) this.refsRead?.set(ref, sha)
+      else if (isSha(sha)) this.refsRead?.set(ref, sha)
       else this.refsRead = undefined
     }
     return out
@@ -77,7 +79,7 @@ export class GitStore {
       return sha && type !== 'commit' ? this.resolve(sha, type) : sha
     }
     const [id, path] = rev.split(/:(.*)/s) as [string, string?]
-    if (/^[0-9a-f]{40}$/.test(id)) {
+    if (isSha(id)) {
       const object = path === undefined ? id : this.find(this.resolve(id, 'tree'), path)
       const found = object === undefined ? undefined : this.readObject(object)
       if (found?.type === 'commit' && type === 'tree' && path === undefined)
@@ -112,7 +114,7 @@ export class GitStore {
   /** An object's type and content, read as git keeps it unpacked, else asked of git. */
   private readObject = (sha: string) =>
     this.once(`object ${sha}`, () => {
-      if (!/^[0-9a-f]{40}$/.test(sha)) return undefined
+      if (!isSha(sha)) return undefined
       const file = join(this.dir, 'objects', sha.slice(0, 2), sha.slice(2))
       if (!existsSync(file)) {
         const type = this.attempt(['cat-file', '-t', sha])
@@ -277,7 +279,7 @@ export class GitStore {
 
   /** What two commits named by their ids give never changes either. */
   private ofTwo = <T>(name: string, a: string, b: string, read: () => T) =>
-    [a, b].every((id) => /^[0-9a-f]{40}$/.test(id)) ? this.once(`${name} ${a} ${b}`, read) : read()
+    [a, b].every((id) => isSha(id)) ? this.once(`${name} ${a} ${b}`, read) : read()
   /** A commit and all the commits it comes from. */
   private ancestors = (sha: string): Set<string> =>
     this.once(`ancestors ${sha}`, () => {
