@@ -98,26 +98,38 @@ describe('the copy of the working copy', () => {
 describe('the working copy’s own export, published unbuilt', () => {
   it('is used only where npm run build said it is exactly the commit’s build, and that day', () => {
     const repo = join(dir, 'built')
-    mkdirSync(join(repo, 'build'), { recursive: true })
+    mkdirSync(join(repo, 'out'), { recursive: true })
     writeFileSync(join(repo, 'a.md'), 'a\n')
-    writeFileSync(join(repo, '.gitignore'), '/build/\n')
+    writeFileSync(join(repo, '.gitignore'), '/build/\n/out/\n.env*\n')
     const inRepo = (...args: string[]) => execFileSync('git', ['-C', repo, ...args])
     inRepo('init', '--quiet')
     inRepo('add', 'a.md', '.gitignore')
     inRepo('-c', 'user.name=T', '-c', 'user.email=t@localhost', 'commit', '--quiet', '-m', 'a')
-    const tree = committedTree(repo)!
+    // What the build writes, which git ignores.
+    const written = (path: string) => path === 'build/' || path === 'out/'
+    const tree = committedTree(repo, written)!
     expect(tree).toBe(inRepo('rev-parse', 'HEAD^{tree}').toString().trim())
+    writeFileSync(join(repo, 'out', 'index.html'), '<!doctype html>')
     writeBuiltFrom(repo, { tree, day: '2026-03-02' })
     expect(exportOf(repo, tree, '2026-03-02')).toBe(join(repo, 'out'))
-    expect(committedTree(repo)).toBe(tree)
+    expect(committedTree(repo, written)).toBe(tree)
     expect(exportOf(repo, tree, '2026-03-03')).toBeUndefined()
     expect(exportOf(repo, main(), '2026-03-02')).toBeUndefined()
-    // A change not committed, or a file git does not track, is no commit's build.
+    // A change not committed, a file git does not track, or one it ignores that the build does
+    // not write (a .env.local, which Next loads), is no commit's build.
     writeFileSync(join(repo, 'a.md'), 'changed\n')
-    expect(committedTree(repo)).toBeUndefined()
+    expect(committedTree(repo, written)).toBeUndefined()
     inRepo('checkout', '--quiet', 'a.md')
     writeFileSync(join(repo, 'new.md'), 'new\n')
-    expect(committedTree(repo)).toBeUndefined()
+    expect(committedTree(repo, written)).toBeUndefined()
+    rmSync(join(repo, 'new.md'))
+    writeFileSync(join(repo, '.env.local'), 'CONTENT_DIR=/elsewhere\n')
+    expect(committedTree(repo, written)).toBeUndefined()
+    rmSync(join(repo, '.env.local'))
+    expect(committedTree(repo, written)).toBe(tree)
+    // No export, or no record of one: nothing to publish unbuilt.
+    rmSync(join(repo, 'out'))
+    expect(exportOf(repo, tree, '2026-03-02')).toBeUndefined()
     writeBuiltFrom(repo, undefined)
     expect(exportOf(repo, tree, '2026-03-02')).toBeUndefined()
   })

@@ -28,9 +28,10 @@ const root = process.cwd()
 const buildDir = join(root, 'build')
 const staging = join(buildDir, 'staging')
 const day = buildDay()
-// The export is what a fresh checkout builds today: no day or published dates given, none older.
+// The export is what a fresh checkout builds today: no day, content folder or published dates
+// given, no page dated earlier, the editor's settings the defaults (checked below).
 const { PUBLISHED_PAGE_DATES, SITE_OUT_DIR, SITE_BUILD_DATE } = process.env
-let fresh = !PUBLISHED_PAGE_DATES && !SITE_OUT_DIR && !SITE_BUILD_DATE
+let fresh = !PUBLISHED_PAGE_DATES && !SITE_OUT_DIR && !SITE_BUILD_DATE && !process.env.CONTENT_DIR
 // SITE_OUT_DIR builds elsewhere (the scale benchmark); the site itself goes to out/.
 const out = join(root, SITE_OUT_DIR ?? 'out')
 let started = performance.now()
@@ -40,7 +41,14 @@ const step = (text: string) => {
 }
 
 // The commit this build reads, if the working copy is exactly that commit (asked again at the end).
-const tree = committedTree(root)
+// Of what git ignores, only what the build and the tests write: a `.env.local` (which Next loads)
+// or a stray file in public/ is no commit's.
+const OUTPUTS = /^(\.next|build|node_modules|out|test-results|playwright-report|bench-results)\/$/
+const generated = new Set(BROWSER_SCRIPT_SOURCES.map((src) => `public${src}`))
+const written = (path: string) =>
+  OUTPUTS.test(path) || generated.has(path) || /^next-env\.d\.ts$|\.tsbuildinfo$/.test(path)
+const tree = committedTree(root, written)
+if (!SITE_OUT_DIR) writeBuiltFrom(root, undefined)
 
 // 1. The content, exactly as `npm run check:content` checks it (which writes GitHub's annotations).
 const { content, problems } = checkContent(readContentSource(), day)
@@ -108,10 +116,9 @@ try {
   const rules = headerRules(hashes, searchPageHref(content))
   writeFileSync(join(staging, '_headers'), writeHeadersFile(rules))
   step('wrote _headers for the host')
-  const settings = siteEditorSettings(process.env, {
-    name: content.registries.site.name,
-    baseUrl: SITE_URL,
-  })
+  const site = { name: content.registries.site.name, baseUrl: SITE_URL }
+  const settings = siteEditorSettings(process.env, site)
+  fresh &&= JSON.stringify(settings) === JSON.stringify(siteEditorSettings({}, site))
   const editor = await bundleSiteEditor(staging, settings, inlined.stylesheets)
   step(editor.log.join('; '))
   const nginx = siteNginxConfig(content, { ...hashes, editorScriptHashes: editor.scriptHashes })
@@ -130,5 +137,5 @@ renameSync(staging, out)
 rmSync(previous, { recursive: true, force: true })
 step(`put the site in out/ (${content.pages.length} pages)`)
 // 5. What it was built from, for the rehearsal (tools/rehearse/rehearse.ts), or nothing.
-const same = fresh && tree !== undefined && committedTree(root) === tree
+const same = fresh && tree !== undefined && committedTree(root, written) === tree
 if (!SITE_OUT_DIR) writeBuiltFrom(root, same ? { tree, day } : undefined)

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
 // What several folders of tools/ need, in one module (each folder imports only this one, and the
@@ -11,25 +11,31 @@ import { join, relative, sep } from 'node:path'
 export const FUNCTIONS_DIR = 'functions'
 
 /** The working copy's last commit's tree, if nothing differs from it (no change, no file git does
- * not track), or undefined (or where git is missing). */
-export function committedTree(dir: string): string | undefined {
+ * not track, no file it ignores but the ones `written` names), or undefined (or where git is
+ * missing). */
+export function committedTree(dir: string, written: (path: string) => boolean = () => false) {
   const git = (...args: string[]) => spawnSync('git', ['-C', dir, ...args], { encoding: 'utf8' })
-  const status = git('status', '--porcelain')
-  const tree = status.status === 0 && status.stdout === '' && git('rev-parse', 'HEAD^{tree}')
+  const status = git('status', '--porcelain', '--ignored=matching')
+  const other = (status.stdout ?? '')
+    .split('\n')
+    .filter((l) => l && !(l.startsWith('!! ') && written(l.slice(3))))
+  const tree = status.status === 0 && other.length === 0 && git('rev-parse', 'HEAD^{tree}')
   return tree && tree.status === 0 ? tree.stdout.trim() : undefined
 }
 
 /** What `npm run build` last put in out/ was built from: the tree of a commit and the day, where the
- * export is exactly what a fresh checkout of that commit builds that day, the editor aside. */
+ * export is exactly what a fresh checkout of that commit builds that day with no settings given. */
 export type BuiltFrom = { tree: string; day: string }
 const builtFromFile = (dir: string) => join(dir, 'build', 'built-from.json')
 export function writeBuiltFrom(dir: string, from: BuiltFrom | undefined) {
-  if (from) writeFileSync(builtFromFile(dir), `${JSON.stringify(from)}\n`)
-  else rmSync(builtFromFile(dir), { force: true })
+  if (!from) return rmSync(builtFromFile(dir), { force: true })
+  mkdirSync(join(dir, 'build'), { recursive: true })
+  writeFileSync(builtFromFile(dir), `${JSON.stringify(from)}\n`)
 }
 /** `dir`'s export, if it is `tree`'s build on `day` (the rehearsal then publishes it unbuilt). */
 export function exportOf(dir: string, tree: string, day: string): string | undefined {
-  if (!existsSync(builtFromFile(dir))) return undefined
+  if (!existsSync(builtFromFile(dir)) || !existsSync(join(dir, 'out', 'index.html')))
+    return undefined
   const from = JSON.parse(readFileSync(builtFromFile(dir), 'utf8')) as BuiltFrom
   return from.tree === tree && from.day === day ? join(dir, 'out') : undefined
 }
